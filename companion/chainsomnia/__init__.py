@@ -1,0 +1,1 @@
+"""CHAINsomnia's pure rules."""

@@ -1,0 +1,1 @@
+"""Somnicum's pure rules: dreams, scoring, and (later) the field and flywheels."""
