@@ -1,0 +1,1 @@
+"""Benchmarks (`make bench`): speed, memory and accuracy figures. Never run by CI."""
