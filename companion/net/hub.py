@@ -1,0 +1,512 @@
+"""The mirror's picture of the game at the table: what phones are shown, and who may see what.
+
+A ``MirrorHub`` is a Table subscriber. Each ``Update`` the Table publishes becomes a
+``Snapshot``: the public message (the game's public view, the log lines, whose turn) encoded
+once as JSON bytes that every phone receives unchanged, plus the game state kept aside so a
+seat's private view can be derived from it on demand. The hub holds the seat tokens too: links
+of at least 128 random bits, each giving one seat of one game; a new game (or none) makes the
+old links worthless.
+
+The hub has no sockets and no event loop: the web server (``server.py``) listens to it, the
+touchscreen asks it for seat links, and tests feed it ``Update``-shaped objects directly.
+
+>>> hub = MirrorHub()
+>>> hub.snapshot().status
+'idle'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hmac
+import json
+import logging
+import secrets
+import threading
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from companion import __version__
+
+log = logging.getLogger(__name__)
+
+LOG_LINES = 60  # the newest log lines each message carries; the journal keeps them all
+TOKEN_BYTES = 24  # 192 random bits per seat link (the issue asks for at least 128)
+MAX_ACTION_BYTES = 4096
+
+# Actions a phone may send for its own seat, per game: only the private ones, those that carry a
+# secret the table must not see. Everything else is played at the table itself.
+SEAT_ACTIONS: dict[str, frozenset[str]] = {
+    "somnicum": frozenset({"enter_goal"}),
+}
+# What the public log says instead of describe()'s line for a private action.
+PRIVATE_LOG_LINE = "{who} entered a secret card privately."
+
+
+class SeatRefused(Exception):
+    """A phone's action the hub will not pass to the Table, with the reason for the player."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def to_json(self) -> dict[str, str]:
+        return {"code": self.code, "message": self.message}
+
+
+class TableLike(Protocol):
+    """The part of ``companion.table.Table`` the mirror uses."""
+
+    game_id: Any
+    game: str
+
+    @property
+    def state(self) -> Any: ...
+
+    def view(self, seat: int | None = None) -> dict[str, Any]: ...
+
+    def log(self) -> list[dict[str, Any]]: ...
+
+    def subscribe(self, callback: Callable[[Any], None]) -> Callable[[], None]: ...
+
+    def submit(self, action: dict[str, Any], source: str = ...) -> Any: ...
+
+
+def to_json_bytes(value: Any) -> bytes:
+    """Compact UTF-8 JSON; odd values (sets, dataclasses) are made plain rather than refused."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, default=_plain).encode()
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (set, frozenset)):
+        return sorted(value, key=repr)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return dataclasses.asdict(value)
+    return str(value)
+
+
+def game_summary(view: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The few facts zeroconf's TXT record and the page title need, read defensively.
+
+    Views differ per game; this looks for a round and a list of players (or characters) and
+    leaves out what it cannot find.
+    """
+    summary: dict[str, Any] = {}
+    if not isinstance(view, Mapping):
+        return summary
+    for key in ("round",):
+        if isinstance(view.get(key), (int, str)):
+            summary[key] = view[key]
+    for key in ("players", "characters", "seats"):
+        people = view.get(key)
+        if isinstance(people, (list, tuple, dict)):
+            summary["players"] = len(people)
+            break
+    for key in ("phase", "step"):
+        if isinstance(view.get(key), str):
+            summary["phase"] = view[key]
+            break
+    return summary
+
+
+@dataclass(frozen=True)
+class LogLine:
+    seq: int | None
+    text: str
+    kind: str = "action"
+    undone: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seq": self.seq, "text": self.text, "kind": self.kind, "undone": self.undone}
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """One moment of the game as the mirror shows it.
+
+    ``public`` is the exact byte string every public client and ``/api/state`` get. ``state``
+    and ``seat_view`` stay on the Pi: they are only used to build a seat's own message.
+    """
+
+    version: int
+    status: str  # "idle" | "playing" | "over"
+    game: str | None = None
+    game_id: Any = None
+    seq: int | None = None
+    public: bytes = b""
+    summary: dict[str, Any] = field(default_factory=dict)
+    state: Any = None
+    seat_view: Callable[[Any, int], dict[str, Any]] | None = None
+    seat_actions: Callable[[Any, int], list[dict[str, Any]]] | None = None
+    message: dict[str, Any] = field(default_factory=dict)
+
+
+def _redacted_text(game: str | None, action: Any, text: str) -> str:
+    """describe()'s line, unless the action was a private one: then only that it happened."""
+    if isinstance(action, Mapping) and action.get("type") in SEAT_ACTIONS.get(game or "", ()):
+        seat = action.get("seat")
+        who = f"Seat {seat + 1}" if isinstance(seat, int) else "A player"
+        return PRIVATE_LOG_LINE.format(who=who)
+    return text
+
+
+class MirrorHub:
+    """What the phones see, fed by a Table (``attach``) or by ``Update`` objects (``feed``).
+
+    Thread-safe: the Table calls ``feed`` on its subscriber thread, the web server reads
+    ``snapshot()`` on its own loop, the touchscreen asks for ``seat_token`` on Kivy's thread.
+
+    >>> hub = MirrorHub()
+    >>> seen = []
+    >>> stop = hub.listen(seen.append)
+    >>> hub.start_game("g1", "chainsomnia", {"round": 1, "characters": []})
+    >>> seen[-1].status, seen[-1].summary
+    ('playing', {'round': 1, 'players': 0})
+    """
+
+    def __init__(self, rules_for: Callable[[str], Any] | None = None) -> None:
+        self._lock = threading.RLock()
+        self._rules_for = rules_for
+        self._table: TableLike | None = None
+        self._unsubscribe: Callable[[], None] | None = None
+        self._log: deque[LogLine] = deque(maxlen=LOG_LINES)
+        self._tokens: dict[str, int] = {}
+        self._fed_since_attach = False
+        self._listeners: list[Callable[[Snapshot], None]] = []
+        self._snapshot = self._idle(1)
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def snapshot(self) -> Snapshot:
+        with self._lock:
+            return self._snapshot
+
+    def listen(self, callback: Callable[[Snapshot], None]) -> Callable[[], None]:
+        """Calls ``callback(snapshot)`` after every change, on the thread that made it."""
+        with self._lock:
+            self._listeners.append(callback)
+
+        def stop() -> None:
+            with self._lock:
+                if callback in self._listeners:
+                    self._listeners.remove(callback)
+
+        return stop
+
+    def seat_message(self, snapshot: Snapshot, seat: int) -> bytes:
+        """The message for one seat: the public one with that seat's own view and actions."""
+        message = dict(snapshot.message)
+        message["seat"] = seat
+        if snapshot.status != "idle" and snapshot.seat_view is not None:
+            message["view"] = snapshot.seat_view(snapshot.state, seat)
+            message["actions"] = (
+                snapshot.seat_actions(snapshot.state, seat) if snapshot.seat_actions else []
+            )
+        else:
+            message["actions"] = []
+        return to_json_bytes(message)
+
+    # -- seat links ------------------------------------------------------------------------
+
+    def seat_token(self, seat: int) -> str:
+        """The link token for ``seat`` of the game now shown, made on first request."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
+            raise ValueError(f"a seat is a number from 0, not {seat!r}")
+        with self._lock:
+            if self._snapshot.status == "idle":
+                raise LookupError("no game is in progress, so there are no seats to link")
+            for token, owner in self._tokens.items():
+                if owner == seat:
+                    return token
+            token = secrets.token_urlsafe(TOKEN_BYTES)
+            self._tokens[token] = seat
+            return token
+
+    def seat_for(self, token: str) -> int | None:
+        """The seat a token opens in the game now shown, or None."""
+        with self._lock:
+            found = None
+            # compare against every token so the time taken says nothing about near misses
+            for known, seat in self._tokens.items():
+                if hmac.compare_digest(known.encode(), token.encode()):
+                    found = seat
+            return found
+
+    # -- feeding ---------------------------------------------------------------------------
+
+    def attach(self, table: TableLike) -> None:
+        """Shows ``table``'s game from now on (its whole log so far, then every commit)."""
+        with self._lock:
+            old_unsubscribe, self._unsubscribe = self._unsubscribe, None
+            self._table = table
+            self._fed_since_attach = False
+            if self._snapshot.game_id != table.game_id:
+                self._tokens.clear()
+            self._log.clear()
+        if old_unsubscribe is not None:
+            old_unsubscribe()
+        # subscribe before reading, so no commit falls between the seed and the first update
+        unsubscribe = table.subscribe(self.feed)
+        rules = self._rules(table.game)
+        seed = [
+            LogLine(
+                entry.get("seq"),
+                _redacted_text(table.game, entry.get("action"), str(entry.get("text", ""))),
+                "action",
+                bool(entry.get("undone")),
+            )
+            for entry in table.log()
+        ]
+        state = table.state
+        public = table.view(None)
+        over = bool(rules.is_over(state)) if rules is not None else False
+        with self._lock:
+            if self._table is not table:  # attached elsewhere meanwhile
+                unsubscribe()
+                return
+            self._unsubscribe = unsubscribe
+            # lines fed while the seed was read are newer: they go after it
+            fresh = list(self._log)
+            fresh_seqs = {line.seq for line in fresh}
+            self._log.clear()
+            self._log.extend(line for line in seed if line.seq not in fresh_seqs)
+            self._log.extend(fresh)
+            if self._fed_since_attach:
+                self._republish_log_locked()
+            else:
+                seq = seed[-1].seq if seed else None
+                self._publish_locked(table.game, table.game_id, seq, state, public, over, rules, None)
+        self._notify()
+
+    def detach(self) -> None:
+        """Back to "no game in progress"; the old game's seat links stop working."""
+        with self._lock:
+            unsubscribe, self._unsubscribe = self._unsubscribe, None
+            self._table = None
+            self._log.clear()
+            self._tokens.clear()
+            if self._snapshot.status != "idle":
+                self._snapshot = self._idle(self._snapshot.version + 1)
+        if unsubscribe is not None:
+            unsubscribe()
+        self._notify()
+
+    def feed(self, update: Any) -> None:
+        """Takes one Table ``Update`` (a start, an action, an undo or the end of the game)."""
+        rules = self._rules(update.game)
+        text = _redacted_text(update.game, getattr(update, "action", None), update.text or "")
+        with self._lock:
+            if self._snapshot.game_id != update.game_id:
+                # another game: its seats are other people
+                self._tokens.clear()
+                self._log.clear()
+            self._fed_since_attach = True
+            if update.kind == "undo" and update.seq is not None:
+                # the journal now ends at update.seq: everything after it was taken back
+                kept = [
+                    dataclasses.replace(line, undone=True)
+                    if line.seq is not None and line.seq > update.seq and line.kind != "undo"
+                    else line
+                    for line in self._log
+                ]
+                self._log = deque(kept, maxlen=LOG_LINES)
+            if text:
+                self._log.append(LogLine(update.seq, text, update.kind))
+            last = {
+                "kind": update.kind,
+                "seq": update.seq,
+                "text": text,
+                "put_back": [str(line) for line in getattr(update, "put_back", None) or []],
+            }
+            self._publish_locked(
+                update.game,
+                update.game_id,
+                update.seq,
+                update.state,
+                update.public,
+                bool(update.over),
+                rules,
+                last,
+            )
+        self._notify()
+
+    def start_game(
+        self,
+        game_id: Any,
+        game: str,
+        public: Mapping[str, Any],
+        *,
+        state: Any = None,
+        log_lines: Iterable[Mapping[str, Any]] = (),
+        over: bool = False,
+    ) -> None:
+        """Shows a game from a public view alone (a journal follower, a demo, a test)."""
+        rules = self._rules(game)
+        with self._lock:
+            if self._snapshot.game_id != game_id:
+                self._tokens.clear()
+            self._log.clear()
+            for entry in log_lines:
+                self._log.append(
+                    LogLine(
+                        entry.get("seq"),
+                        _redacted_text(game, entry.get("action"), str(entry.get("text", ""))),
+                        str(entry.get("kind", "action")),
+                        bool(entry.get("undone")),
+                    )
+                )
+            seq = self._log[-1].seq if self._log else None
+            self._publish_locked(game, game_id, seq, state, dict(public), over, rules, None)
+        self._notify()
+
+    def submit(self, token: str, action: Any) -> Any:
+        """Passes a phone's private action to the Table, for the token's seat only.
+
+        Returns the Table's Outcome; raises ``SeatRefused`` for anything the phone may not send.
+        """
+        seat = self.seat_for(token)
+        if seat is None:
+            raise SeatRefused("unknown_seat", "This seat link is not valid for the game now played.")
+        with self._lock:
+            table = self._table
+            game = self._snapshot.game
+        if table is None:
+            raise SeatRefused("no_table", "The table is not taking actions from phones right now.")
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise SeatRefused("bad_action", "An action is a JSON object with a \"type\".")
+        if len(to_json_bytes(action)) > MAX_ACTION_BYTES:
+            raise SeatRefused("bad_action", "That action is too large.")
+        allowed = SEAT_ACTIONS.get(game or "", frozenset())
+        if action["type"] not in allowed:
+            raise SeatRefused(
+                "not_from_phone",
+                f"A phone may only send its own secret cards; {action['type']!r} is played at the table.",
+            )
+        if action.get("seat") != seat:
+            raise SeatRefused("other_seat", "A seat link can only act for its own seat.")
+        return table.submit(action, source=f"phone:seat{seat}")
+
+    # -- internals -------------------------------------------------------------------------
+
+    def _rules(self, game: str | None) -> Any:
+        if not game:
+            return None
+        rules_for = self._rules_for
+        if rules_for is None:
+            try:
+                from companion.games import rules_for as found
+            except ImportError:
+                return None
+            rules_for = found
+        try:
+            return rules_for(game)
+        except (KeyError, LookupError, ValueError):
+            log.warning("mirror: no rules for game %r; seat views are off", game)
+            return None
+
+    def _idle(self, version: int) -> Snapshot:
+        message = {
+            "dreamtable": __version__,
+            "version": version,
+            "status": "idle",
+            "game": None,
+            "game_id": None,
+            "seq": None,
+            "view": None,
+            "log": [],
+            "last": None,
+            "seat": None,
+        }
+        return Snapshot(version, "idle", public=to_json_bytes(message), message=message)
+
+    def _publish_locked(
+        self,
+        game: str,
+        game_id: Any,
+        seq: int | None,
+        state: Any,
+        public: Mapping[str, Any] | None,
+        over: bool,
+        rules: Any,
+        last: dict[str, Any] | None,
+    ) -> None:
+        version = self._snapshot.version + 1
+        status = "over" if over else "playing"
+        message = {
+            "dreamtable": __version__,
+            "version": version,
+            "status": status,
+            "game": game,
+            "game_id": game_id,
+            "seq": seq,
+            "view": public,
+            "log": [line.to_json() for line in self._log],
+            "last": last,
+            "seat": None,
+        }
+        seat_view = seat_actions = None
+        if rules is not None and state is not None:
+            seat_view = rules.view
+            seat_actions = _private_actions(game, rules)
+        self._set_locked(
+            Snapshot(
+                version,
+                status,
+                game,
+                game_id,
+                seq,
+                to_json_bytes(message),
+                game_summary(public),
+                state,
+                seat_view,
+                seat_actions,
+                message,
+            )
+        )
+
+    def _republish_log_locked(self) -> None:
+        old = self._snapshot
+        message = dict(old.message)
+        message["version"] = old.version + 1
+        message["log"] = [line.to_json() for line in self._log]
+        self._set_locked(
+            dataclasses.replace(
+                old, version=old.version + 1, public=to_json_bytes(message), message=message
+            )
+        )
+
+    def _set_locked(self, snapshot: Snapshot) -> None:
+        self._snapshot = snapshot
+
+    def _notify(self) -> None:
+        with self._lock:
+            snapshot = self._snapshot
+            listeners = list(self._listeners)
+        for callback in listeners:
+            try:
+                callback(snapshot)
+            except Exception:  # a broken listener must not stop the others
+                log.exception("mirror: a listener failed")
+
+
+def _private_actions(game: str, rules: Any) -> Callable[[Any, int], list[dict[str, Any]]]:
+    allowed = SEAT_ACTIONS.get(game, frozenset())
+
+    def seat_actions(state: Any, seat: int) -> list[dict[str, Any]]:
+        if not allowed:
+            return []
+        try:
+            legal: Sequence[Mapping[str, Any]] = rules.legal_actions(state)
+        except Exception:  # a view must not fail because the rules cannot list actions now
+            log.exception("mirror: legal_actions failed")
+            return []
+        return [
+            dict(action)
+            for action in legal
+            if action.get("type") in allowed and action.get("seat") == seat
+        ]
+
+    return seat_actions

@@ -1,0 +1,1 @@
+"""The mirror page's files (HTML, CSS, JavaScript, icon), served as they are: no build step."""
