@@ -1,0 +1,687 @@
+"""Reading the physical dice: the pips on each top face, checked against the six legal layouts.
+
+The reader is a pure function of one frame: ``read_dice(frame) -> DiceReading``. It works from the
+pips outwards, so it does not care what colour the dice or the table are:
+
+1. Pip candidates are small blobs much darker (or much lighter) than their surroundings, found by
+   a black-hat / top-hat and a contrast *ratio*, so uneven light and shadows do not matter.
+2. Round candidates of one die face are linked when they are alike (size, polarity, face colour)
+   and the face between them is plain; each linked group is one top face.
+3. A group is accepted only when an affine map (the camera may look at up to ~30 degrees) takes
+   one of the six legal pip layouts onto it, and the places where that layout has no pip are empty.
+   A group that fits no layout (a cocked die, a face half hidden) is kept as ``unread`` and lowers
+   the reading's confidence instead of being guessed.
+
+``DiceSettler`` sits on a live camera: it hands out a reading only when several consecutive frames
+agree and the picture is still, so a rolling die is never read.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+# The frame is read at this size (its long side); larger frames are shrunk first, which keeps the
+# time per frame bounded and the pip-size limits below meaningful.
+WORK_SIDE = 640
+# Pip candidates: contrast ratio of a pip against the face around it (0..1).
+PIP_CONTRAST = 0.28
+# Pips can be up to about this wide (pixels at WORK_SIDE) at the fine level; wider ones are found
+# on a half-size copy.
+KERNEL = 23
+MIN_PIP_AREA = 5
+MIN_PIP_STEP = 22.0
+# A lone blob must be a clear, round pip to be read as a 1.
+LONE_PIP_CONTRAST = 0.45
+# A top-face pip seen at <= 30 degrees is nearly round; pips on the side faces are squashed.
+MIN_ROUNDNESS = 0.5
+# Pip spacing (centre to neighbour) over pip radius on real dice is about 2.5..4.
+SPACING_RANGE = (1.8, 4.5)
+
+# Canonical layouts in units of the pip offset from the face centre.
+LAYOUTS: dict[int, np.ndarray] = {
+    1: np.array([[0, 0]], float),
+    2: np.array([[-1, -1], [1, 1]], float),
+    3: np.array([[-1, -1], [0, 0], [1, 1]], float),
+    4: np.array([[-1, -1], [1, -1], [-1, 1], [1, 1]], float),
+    5: np.array([[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]], float),
+    6: np.array([[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]], float),
+}
+_GRID = np.array([[x, y] for y in (-1, 0, 1) for x in (-1, 0, 1)], float)
+# Face half-size in units of the pip offset (measured dice range about 1.6..2.0).
+FACE_HALF = 1.8
+
+
+@dataclass(frozen=True)
+class Die:
+    """One die whose top face was read."""
+
+    value: int
+    box: tuple[int, int, int, int]  # x1, y1, x2, y2 in frame pixels
+    outline: tuple[tuple[float, float], ...]  # the top face's four corners
+    confidence: float
+    pips: tuple[tuple[float, float], ...]
+
+
+@dataclass(frozen=True)
+class DiceReading:
+    """What the camera saw: the dice read, faces seen but not readable, and how sure it is.
+
+    >>> import numpy as np
+    >>> read_dice(np.full((480, 640, 3), 200, np.uint8)).values
+    []
+    """
+
+    dice: tuple[Die, ...]
+    confidence: float
+    unread: tuple[tuple[int, int, int, int], ...] = ()  # boxes of faces that fit no layout
+    ms: float = 0.0
+
+    @property
+    def values(self) -> list[int]:
+        return sorted(d.value for d in self.dice)
+
+    @property
+    def boxes(self) -> list[list[int]]:
+        """Boxes in the same order as ``values`` (ascending value, then left to right)."""
+        ordered = sorted(self.dice, key=lambda d: (d.value, d.box[0], d.box[1]))
+        return [list(d.box) for d in ordered]
+
+
+@dataclass
+class _Pip:
+    x: float
+    y: float
+    r: float
+    roundness: float
+    squash: float  # direction (radians) in which the pip looks compressed
+    dark: bool
+    contrast: float
+    face: np.ndarray = field(default_factory=lambda: np.zeros(3))
+
+
+@dataclass
+class _Contrast:
+    """Where a frame has pip-like marks: per polarity, a mask and the level around each pixel."""
+
+    gray: np.ndarray
+    closed: np.ndarray  # the face level around dark marks
+    opened: np.ndarray  # the face level around light marks
+    masks: tuple[np.ndarray, np.ndarray]  # dark marks, light marks
+
+    def ratio(self, dark: bool, x0: int, y0: int, x1: int, y1: int) -> np.ndarray:
+        """Contrast ratio (0..1) of a window: how far a mark is from its face level."""
+        g = self.gray[y0:y1, x0:x1].astype(np.float32)
+        if dark:
+            level = self.closed[y0:y1, x0:x1].astype(np.float32)
+            return (level - g) / (level + 12.0)
+        level = self.opened[y0:y1, x0:x1].astype(np.float32)
+        return (g - level) / (g + 12.0)
+
+
+def _contrast(gray: np.ndarray, kernel: int) -> _Contrast:
+    se = cv2.getStructuringElement(cv2.MORPH_RECT, (kernel, kernel))
+    closed = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, se)
+    opened = cv2.morphologyEx(gray, cv2.MORPH_OPEN, se)
+    # A ratio, not a difference: a pip in shadow is as dark *relative to its face* as in light;
+    # the step floor keeps sensor noise on a dark cloth from looking like pips.
+    # (All in 8-bit OpenCV arithmetic: this runs on every frame of a live camera.)
+    dark_step = cv2.subtract(closed, gray)
+    dark_need = cv2.max(cv2.addWeighted(closed, PIP_CONTRAST, closed, 0, PIP_CONTRAST * 12),
+                        MIN_PIP_STEP)
+    light_step = cv2.subtract(gray, opened)
+    light_need = cv2.max(cv2.addWeighted(gray, PIP_CONTRAST, gray, 0, PIP_CONTRAST * 12),
+                         MIN_PIP_STEP)
+    dark = cv2.compare(dark_step, dark_need, cv2.CMP_GT)
+    light = cv2.compare(light_step, light_need, cv2.CMP_GT)
+    return _Contrast(gray, closed, opened, (dark, light))
+
+
+def _find_pips(con: _Contrast, kernel: int, scale: float, min_area: float) -> list[_Pip]:
+    """Blobs far darker or lighter than the face around them, as pip candidates."""
+    found: list[_Pip] = []
+    for mask, dark in ((con.masks[0], True), (con.masks[1], False)):
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        for contour in contours:
+            if len(contour) < 3 and min_area > 2:
+                continue
+            x, y, w, h = cv2.boundingRect(contour)
+            if w > kernel - 2 or h > kernel - 2 or w * h < min_area:
+                continue
+            if max(w, h) > 3 * min(w, h) + 2:
+                continue
+            patch = mask[y : y + h, x : x + w]
+            m = cv2.moments(patch, binaryImage=True)
+            area = m["m00"]
+            if area < min_area or area < 0.4 * w * h:
+                continue
+            mu20, mu02, mu11 = m["mu20"] / area, m["mu02"] / area, m["mu11"] / area
+            common = math.sqrt(max(0.0, ((mu20 - mu02) / 2) ** 2 + mu11**2))
+            lam1 = (mu20 + mu02) / 2 + common
+            lam2 = (mu20 + mu02) / 2 - common
+            if lam1 <= 0:
+                continue
+            roundness = math.sqrt(max(lam2, 0.0) / lam1)
+            if roundness < MIN_ROUNDNESS:
+                continue
+            # A filled ellipse has area pi*a*b with a,b = 2*sqrt(lambda): rings and letters do not.
+            fill = area / (4 * math.pi * math.sqrt(max(lam1 * lam2, 1e-6)))
+            if fill < 0.75 or fill > 1.35:
+                continue
+            squash = 0.5 * math.atan2(2 * mu11, mu20 - mu02) + math.pi / 2
+            cx, cy = x + m["m10"] / area, y + m["m01"] / area
+            peak = float(con.ratio(dark, x, y, x + w, y + h)[patch > 0].max())
+            found.append(
+                _Pip(
+                    x=cx * scale,
+                    y=cy * scale,
+                    r=math.sqrt(area / math.pi) * scale,
+                    roundness=roundness,
+                    squash=squash,
+                    dark=dark,
+                    contrast=peak,
+                )
+            )
+    return found
+
+
+def _sample(img: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    h, w = img.shape[:2]
+    xi = np.clip(np.rint(xs).astype(int), 0, w - 1)
+    yi = np.clip(np.rint(ys).astype(int), 0, h - 1)
+    return img[yi, xi]
+
+
+_RING = np.stack([np.cos(np.linspace(0, 2 * math.pi, 12, endpoint=False)),
+                  np.sin(np.linspace(0, 2 * math.pi, 12, endpoint=False))], axis=1)
+
+
+def _describe_faces(pips: list[_Pip], img: np.ndarray) -> None:
+    """The face colour around each pip: the median of a ring just outside it."""
+    if not pips:
+        return
+    xy = np.array([[p.x, p.y] for p in pips])
+    rad = np.maximum(np.array([p.r for p in pips]) * 1.9, np.array([p.r for p in pips]) + 2.0)
+    xs = xy[:, :1] + _RING[None, :, 0] * rad[:, None]
+    ys = xy[:, 1:] + _RING[None, :, 1] * rad[:, None]
+    faces = np.median(_sample(img, xs, ys).astype(np.float32), axis=1)
+    for p, face in zip(pips, faces):
+        p.face = face
+
+
+def _same_colour(colours: np.ndarray, face: np.ndarray) -> np.ndarray:
+    """Which colours (N x 3) could be the same plain face, allowing for light falling off."""
+    tol = 0.13 * float(face.max()) + 8.0
+    return np.abs(colours - face).max(axis=-1) <= tol
+
+
+def _plain_between(a: _Pip, b: _Pip, img: np.ndarray, others: Sequence[_Pip]) -> bool:
+    """True when the face between two pips is plain: no seam, gap or edge of another die."""
+    dx, dy = b.x - a.x, b.y - a.y
+    d = math.hypot(dx, dy)
+    t0, t1 = (a.r * 1.5) / d, 1 - (b.r * 1.5) / d
+    if t1 <= t0:
+        return True
+    n = max(4, int((t1 - t0) * d))
+    t = np.linspace(t0, t1, n)
+    xs, ys = a.x + dx * t, a.y + dy * t
+    keep = np.ones(n, bool)
+    for o in others:  # the middle pip of a 3 or 5 lies on the diagonal
+        if o is a or o is b:
+            continue
+        keep &= (xs - o.x) ** 2 + (ys - o.y) ** 2 > (o.r * 1.6) ** 2
+    if keep.sum() < 2:
+        return True
+    vals = _sample(img, xs[keep], ys[keep]).astype(np.float32)
+    face = (a.face + b.face) / 2
+    # A seam or a strip of table shows as samples off the face colour.
+    off = ~_same_colour(vals, face)
+    return int(off.sum()) <= max(1, n // 10)
+
+
+def _groups(pips: list[_Pip], img: np.ndarray) -> list[list[_Pip]]:
+    """Pips linked into faces: alike, close enough, and plain face between them."""
+    n = len(pips)
+    parent = list(range(n))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    if n < 2:
+        return [[p] for p in pips]
+    xy = np.array([[p.x, p.y] for p in pips])
+    r = np.array([p.r for p in pips])
+    dark = np.array([p.dark for p in pips])
+    faces = np.array([p.face for p in pips])
+    dist = np.linalg.norm(xy[:, None] - xy[None], axis=2)
+    rr = (r[:, None] + r[None]) / 2
+    size_ok = np.minimum(r[:, None], r[None]) / np.maximum(r[:, None], r[None]) >= 0.55
+    # The farthest two pips of one face are the corners of a 4, 5 or 6: 2*sqrt(2) spacings.
+    near = (dist >= SPACING_RANGE[0] * rr) & (dist <= SPACING_RANGE[1] * 2 * math.sqrt(2) * rr)
+    tol = 0.13 * np.maximum(faces.max(axis=1)[:, None], faces.max(axis=1)[None]) + 8.0
+    colour_ok = np.abs(faces[:, None] - faces[None]).max(axis=2) <= tol
+    cand = size_ok & near & colour_ok & (dark[:, None] == dark[None])
+    for i, j in zip(*np.nonzero(np.triu(cand, 1))):
+        others = [pips[k] for k in np.nonzero(dist[i] < dist[i, j] + r[i] * 2)[0]]
+        if _plain_between(pips[i], pips[j], img, others):
+            parent[root(i)] = root(j)
+    out: dict[int, list[_Pip]] = {}
+    for i in range(n):
+        out.setdefault(root(i), []).append(pips[i])
+    return list(out.values())
+
+
+@dataclass
+class _Fit:
+    value: int
+    centre: np.ndarray
+    axes: np.ndarray  # 2x2: columns are the images of canonical x and y
+    residual: float  # worst pip error over pip spacing
+
+
+def _rot(angle: float) -> np.ndarray:
+    c, s = math.cos(angle), math.sin(angle)
+    return np.array([[c, -s], [s, c]])
+
+
+def _fit_layout(pts: np.ndarray, tilt: np.ndarray) -> _Fit | None:
+    """The legal layout an affine map takes onto these pip centres, or None.
+
+    ``tilt`` is the face's foreshortening as the round pips show it; it fixes the axis that one,
+    two or three pips in a row leave open.
+    """
+    n = len(pts)
+    if n == 0 or n > 6:
+        return None
+    centre = pts.mean(axis=0)
+    if n == 1:
+        return _Fit(1, centre, tilt.copy(), 0.0)
+    if n in (2, 3):
+        order = np.argsort(((pts - centre) ** 2).sum(axis=1))
+        ends = pts[order[-2:]]
+        diag = (ends[1] - ends[0]) / 2  # image of canonical (1, 1)
+        if n == 3:
+            mid = pts[order[0]]
+            residual = float(np.linalg.norm(mid - (ends[0] + ends[1]) / 2) / np.linalg.norm(diag))
+            centre = (ends[0] + ends[1]) / 2
+        else:
+            residual = 0.0
+        flat = np.linalg.solve(tilt, diag)  # the diagonal as it lies on the face
+        turn = _rot(math.atan2(flat[1], flat[0]) - math.pi / 4)
+        axes = tilt @ turn * (np.linalg.norm(flat) / math.sqrt(2))
+        return _Fit(n, centre, axes, residual)
+    layout = LAYOUTS[n]
+    x = pts - centre
+    best: _Fit | None = None
+    # Whitening both point sets leaves only a rotation (or mirror) between them.
+    cx = np.cov(x.T, bias=True)
+    cl = np.cov(layout.T, bias=True)
+    ex, vx = np.linalg.eigh(cx)
+    el, vl = np.linalg.eigh(cl)
+    if ex[0] <= 1e-9 * max(ex[1], 1e-9):
+        return None
+    wx = x @ vx @ np.diag(ex**-0.5) @ vx.T
+    wl = layout @ vl @ np.diag(el**-0.5) @ vl.T
+    radii_x = np.linalg.norm(wx, axis=1)
+    radii_l = np.linalg.norm(wl, axis=1)
+    i0 = int(np.argmax(radii_x))
+    for mirror in (False, True):
+        wl_m = wl * np.array([1.0, -1.0]) if mirror else wl
+        for j in range(n):
+            if radii_l[j] < 0.3:
+                continue
+            ang = math.atan2(wx[i0, 1], wx[i0, 0]) - math.atan2(wl_m[j, 1], wl_m[j, 0])
+            moved = wl_m @ _rot(ang).T
+            dist = np.linalg.norm(wx[:, None, :] - moved[None, :, :], axis=2)
+            assign = dist.argmin(axis=1)
+            if len(set(assign.tolist())) != n:
+                continue
+            if float(dist[np.arange(n), assign].max()) > 0.35:
+                continue
+            src = layout[assign]
+            a, *_ = np.linalg.lstsq(src, x, rcond=None)  # x ≈ src @ a
+            axes = a.T
+            err = np.linalg.norm(src @ a - x, axis=1).max()
+            sv = np.linalg.svd(axes, compute_uv=False)
+            if sv[1] / sv[0] < 0.55:
+                continue
+            fit = _Fit(n, centre, axes, float(err / sv.mean()))
+            if best is None or fit.residual < best.residual:
+                best = fit
+    return best
+
+
+def _empty_where_no_pip(fit: _Fit, con: _Contrast, dark: bool, r: float) -> float:
+    """The strongest pip-like mark where the layout says the face is blank (0 = clean)."""
+    layout = LAYOUTS[fit.value]
+    empty = [g for g in _GRID if not (np.abs(layout - g).sum(axis=1) < 1e-6).any()]
+    if fit.value == 1:
+        empty = []  # the pip offset is unknown on a 1; its ring is checked by the caller
+    if not empty:
+        return 0.0
+    pts = np.array(empty) @ fit.axes.T + fit.centre
+    worst = 0.0
+    rad = max(1, int(round(r * 0.6)))
+    h, w = con.gray.shape
+    for x, y in pts:
+        xi, yi = int(round(x)), int(round(y))
+        patch = con.ratio(dark, max(0, xi - rad), max(0, yi - rad), xi + rad + 1, yi + rad + 1)
+        if patch.size:
+            worst = max(worst, float(np.median(patch)))
+        if not (0 <= xi < w and 0 <= yi < h):
+            worst = max(worst, 1.0)
+    return worst
+
+
+def _outline(fit: _Fit) -> np.ndarray:
+    corners = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], float) * FACE_HALF
+    return corners @ fit.axes.T + fit.centre
+
+
+def read_dice(frame: np.ndarray) -> DiceReading:
+    """Reads the top faces of the dice in a BGR frame.
+
+    Returns every die whose face fits a legal layout, the boxes of faces that fit none, and a
+    confidence in 0..1 for the whole reading (low when anything was unreadable).
+    """
+    start = time.perf_counter()
+    if frame is None or frame.ndim != 3 or frame.shape[2] != 3:
+        raise ValueError("read_dice needs a BGR colour frame (height x width x 3)")
+    h0, w0 = frame.shape[:2]
+    scale = max(h0, w0) / WORK_SIDE
+    img = frame if scale <= 1.0 else cv2.resize(
+        frame, (round(w0 / scale), round(h0 / scale)), interpolation=cv2.INTER_AREA
+    )
+    scale = max(scale, 1.0)
+    gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    con = _contrast(gray, KERNEL)
+    pips = _find_pips(con, KERNEL, 1.0, MIN_PIP_AREA)
+    # Big pips (dice close to the camera) are found on a half-size copy.
+    big = _find_pips(_contrast(cv2.pyrDown(gray), KERNEL), KERNEL, 2.0,
+                     (KERNEL * 0.45) ** 2 * math.pi / 4)
+    for p in big:
+        if all(math.hypot(p.x - q.x, p.y - q.y) > q.r + p.r for q in pips):
+            pips.append(p)
+    _describe_faces(pips, img)
+    unread: list[tuple[int, int, int, int]] = []
+    faces: list[_Face] = []
+    for group in _groups(pips, img):
+        for part in _explain(group, img, con):
+            if isinstance(part, _Face):
+                faces.append(part)
+            else:
+                unread.append(_clip_box(tuple(v * scale for v in part), (w0, h0)))
+    dice = [_scaled(f.die, scale, (w0, h0)) for f in _drop_side_faces(faces)]
+    confidence = min([d.confidence for d in dice], default=1.0 if not unread else 0.0)
+    if unread:
+        confidence = min(confidence, 0.4)
+    ms = (time.perf_counter() - start) * 1000
+    return DiceReading(tuple(dice), round(confidence, 3), tuple(unread), ms)
+
+
+def _explain(group: list[_Pip], img: np.ndarray, con: _Contrast, depth: int = 0) -> list[_Face | tuple[float, ...]]:
+    """The dice in one linked group: the whole group as one face if it fits a layout, else the
+    group split where it is most loosely linked (two touching dice, a side face's pips)."""
+    die, unreadable = _judge(group, img, con)
+    if die is not None:
+        return [die]
+    if len(group) == 1 or depth > 4:
+        return [_group_box(group)] if unreadable else []
+    # Dropping one stray pip (a side face's, a speck) often leaves a legal face.
+    if 3 <= len(group) <= 7:
+        for k in range(len(group)):
+            rest = group[:k] + group[k + 1 :]
+            die, _ = _judge(rest, img, con)
+            if die is not None:
+                return [die] + _explain([group[k]], img, con, depth + 1)
+    left, right = _split_loosest(group)
+    parts = _explain(left, img, con, depth + 1)
+    parts += _explain(right, img, con, depth + 1)
+    return parts
+
+
+def _group_box(group: list[_Pip]) -> tuple[float, float, float, float]:
+    r = max(p.r for p in group)
+    xs = [p.x for p in group]
+    ys = [p.y for p in group]
+    return (min(xs) - 3 * r, min(ys) - 3 * r, max(xs) + 3 * r, max(ys) + 3 * r)
+
+
+def _split_loosest(group: list[_Pip]) -> tuple[list[_Pip], list[_Pip]]:
+    """Cuts the longest edge of the group's minimum spanning tree."""
+    xy = np.array([[p.x, p.y] for p in group])
+    dist = np.linalg.norm(xy[:, None] - xy[None], axis=2)
+    n = len(group)
+    in_tree = [0]
+    edges: list[tuple[float, int, int]] = []
+    best = dist[0].copy()
+    link = np.zeros(n, int)
+    best[0] = np.inf
+    for _ in range(n - 1):
+        j = int(np.argmin(best))
+        edges.append((float(dist[j, link[j]]), int(link[j]), j))
+        in_tree.append(j)
+        best[j] = np.inf
+        closer = dist[j] < best
+        closer[in_tree] = False
+        best[closer] = dist[j][closer]
+        link[closer] = j
+    _, a, b = max(edges)
+    # Everything still joined to a once the edge a-b is cut.
+    adj: dict[int, list[int]] = {i: [] for i in range(n)}
+    for _, u, v in edges:
+        if {u, v} != {a, b}:
+            adj[u].append(v)
+            adj[v].append(u)
+    side, todo = {a}, [a]
+    while todo:
+        u = todo.pop()
+        for v in adj[u]:
+            if v not in side:
+                side.add(v)
+                todo.append(v)
+    return [group[i] for i in side], [group[i] for i in range(n) if i not in side]
+
+
+def _clip_box(b: Sequence[float], size: tuple[int, int]) -> tuple[int, int, int, int]:
+    w, h = size
+    return (
+        int(max(0, math.floor(b[0]))),
+        int(max(0, math.floor(b[1]))),
+        int(min(w - 1, math.ceil(b[2]))),
+        int(min(h - 1, math.ceil(b[3]))),
+    )
+
+
+def _scaled(die: Die, scale: float, size: tuple[int, int]) -> Die:
+    outline = tuple((x * scale, y * scale) for x, y in die.outline)
+    xs = [p[0] for p in outline]
+    ys = [p[1] for p in outline]
+    return Die(
+        value=die.value,
+        box=_clip_box((min(xs), min(ys), max(xs), max(ys)), size),
+        outline=tuple((round(x, 1), round(y, 1)) for x, y in outline),
+        confidence=die.confidence,
+        pips=tuple((round(x * scale, 1), round(y * scale, 1)) for x, y in die.pips),
+    )
+
+
+def _judge(group: list[_Pip], img: np.ndarray, con: _Contrast) -> tuple[_Face | None, bool]:
+    """A die read from one pip group, or (None, True) for a face that fits no layout, or
+    (None, False) for something that is not a die face at all."""
+    pts = np.array([[p.x, p.y] for p in group])
+    r = float(np.median([p.r for p in group]))
+    dark = group[0].dark
+    if len(group) == 1 and (group[0].contrast < LONE_PIP_CONTRAST or group[0].roundness < 0.7):
+        return None, False
+    tilt = _tilt(group)
+    fit = _fit_layout(pts, tilt)
+    if fit is None:
+        return None, len(group) > 1
+    if fit.value == 1:
+        lone = group[0]
+        if lone.contrast < LONE_PIP_CONTRAST or lone.roundness < 0.7:
+            return None, False
+        # The pip offset of a 1 is unknown: take the usual pip-to-spacing ratio of real dice,
+        # from the pip's long axis (its true radius on a face seen at an angle).
+        fit.axes = tilt * (3.0 * lone.r / math.sqrt(max(lone.roundness, 0.3)))
+    else:
+        spacing = float(np.linalg.svd(fit.axes, compute_uv=False).mean())
+        if not SPACING_RANGE[0] <= spacing / r <= SPACING_RANGE[1]:
+            return None, True
+    face = np.median(np.array([p.face for p in group]), axis=0)
+    plain, bounded = _face_evidence(fit, img, face)
+    if plain < 0.75:
+        return None, fit.value >= 4
+    if bounded < (0.5 if fit.value <= 3 else 0.0):
+        return None, False
+    blank = _empty_where_no_pip(fit, con, dark, r)
+    if blank > PIP_CONTRAST * 0.8:
+        return None, True
+    roundness = min(p.roundness for p in group)
+    contrast = min(p.contrast for p in group)
+    confidence = 1.0
+    confidence *= max(0.0, 1.0 - max(0.0, fit.residual - 0.08) * 2.5)
+    confidence *= max(0.0, 1.0 - blank / PIP_CONTRAST) ** 0.25
+    confidence *= min(1.0, 0.5 + roundness)
+    confidence *= min(1.0, 0.4 + contrast)
+    confidence *= min(1.0, 0.5 + bounded)
+    outline = _outline(fit)
+    xs, ys = outline[:, 0], outline[:, 1]
+    die = Die(
+        value=fit.value,
+        box=(int(xs.min()), int(ys.min()), int(math.ceil(xs.max())), int(math.ceil(ys.max()))),
+        outline=tuple((float(x), float(y)) for x, y in outline),
+        confidence=round(float(confidence), 3),
+        pips=tuple((float(p.x), float(p.y)) for p in group),
+    )
+    return _Face(die, fit.centre, float(np.linalg.svd(fit.axes, compute_uv=False).mean()),
+                 _flatness(group, fit), _squash_direction(group)), False
+
+
+@dataclass
+class _Face:
+    """A read face with what is needed to tell a top face from a side face of the same die."""
+
+    die: Die
+    centre: np.ndarray
+    spacing: float
+    flatness: float  # 1 = seen square-on; side faces at an angle are squashed
+    squash: float | None  # direction in which the face looks compressed, if it does
+
+
+def _tilt(group: list[_Pip]) -> np.ndarray:
+    """The foreshortening of a face (2x2, largest scale 1) read from the shape of its pips:
+    a round pip seen at an angle is an ellipse squashed along the tilt."""
+    k = float(np.mean([p.roundness for p in group]))
+    angle = _squash_direction(group)
+    if angle is None or k > 0.92:
+        return np.eye(2)
+    u = np.array([math.cos(angle), math.sin(angle)])
+    return np.eye(2) - (1 - k) * np.outer(u, u)
+
+
+def _flatness(group: list[_Pip], fit: _Fit) -> float:
+    flat = float(np.mean([p.roundness for p in group]))
+    if fit.value >= 4:
+        sv = np.linalg.svd(fit.axes, compute_uv=False)
+        flat = min(flat, float(sv[1] / sv[0]))
+    return flat
+
+
+def _squash_direction(group: list[_Pip]) -> float | None:
+    weights = np.array([1.0 - p.roundness for p in group])
+    if weights.mean() < 0.2:
+        return None
+    doubled = np.array([2 * p.squash for p in group])
+    return 0.5 * math.atan2(float((weights * np.sin(doubled)).sum()),
+                            float((weights * np.cos(doubled)).sum()))
+
+
+def _drop_side_faces(faces: list[_Face]) -> list[_Face]:
+    """Of two readable faces of one die (top and a side seen at an angle), keeps the top one.
+
+    The side face is the one squashed towards the other: its pips are foreshortened along the
+    line joining the two faces. Two dice lying side by side both look square-on and are kept.
+    """
+    side: set[int] = set()
+    for i, a in enumerate(faces):
+        for j, b in enumerate(faces):
+            if i == j:
+                continue
+            gap = float(np.linalg.norm(a.centre - b.centre))
+            # Closer than two faces can lie side by side: one die, and b is the worse view.
+            if gap < 1.6 * FACE_HALF * max(a.spacing, b.spacing):
+                if (b.flatness, b.die.value) < (a.flatness, a.die.value):
+                    side.add(j)
+                continue
+            if b.squash is None or gap > 2.6 * FACE_HALF * max(a.spacing, b.spacing):
+                continue
+            if b.flatness > 0.82 * a.flatness:
+                continue
+            along = math.atan2(a.centre[1] - b.centre[1], a.centre[0] - b.centre[0])
+            off = abs((along - b.squash + math.pi / 2) % math.pi - math.pi / 2)
+            if off < math.radians(40):
+                side.add(j)
+    return [f for k, f in enumerate(faces) if k not in side]
+
+
+_CIRCLE16 = np.stack([np.cos(np.linspace(0, 2 * math.pi, 16, endpoint=False)),
+                      np.sin(np.linspace(0, 2 * math.pi, 16, endpoint=False))], axis=1)
+
+
+def _face_evidence(fit: _Fit, img: np.ndarray, face: np.ndarray) -> tuple[float, float]:
+    """How plain the face is between its pips, and how clearly it ends where a face should.
+
+    Both are fractions of sample points (0..1), taken in the layout's own coordinates.
+    """
+    layout = LAYOUTS[fit.value]
+    inside = _CIRCLE16 * 1.35
+    clear = np.linalg.norm(inside[:, None] - layout[None], axis=2).min(axis=1) > 0.6
+    inside = np.vstack([inside[clear], [g for g in _GRID
+                                        if np.linalg.norm(layout - g, axis=1).min() > 0.9]])
+    pts = inside @ fit.axes.T + fit.centre
+    plain = float(_same_colour(_sample(img, pts[:, 0], pts[:, 1]).astype(np.float32), face).mean())
+    # Beyond the edge (face half-size 1.8) there is a side face, the table or another die; the
+    # second ring reaches past a side face seen at an angle.
+    bounded = np.zeros(16, bool)
+    for radius in (2.7, 3.6):
+        ring = (_CIRCLE16 * radius) @ fit.axes.T + fit.centre
+        bounded |= ~_same_colour(_sample(img, ring[:, 0], ring[:, 1]).astype(np.float32), face)
+    return plain, float(bounded.mean())
+
+
+def draw_dice(frame: np.ndarray, reading: DiceReading) -> np.ndarray:
+    """A copy of the frame with each die's outline and value drawn, for people to check."""
+    out = frame.copy()
+    thick = max(1, round(max(frame.shape[:2]) / 400))
+    for die in reading.dice:
+        pts = np.array(die.outline, np.float32).round().astype(np.int32)
+        cv2.polylines(out, [pts], True, (0, 200, 0), thick, cv2.LINE_AA)
+        x1, y1 = die.box[0], die.box[1]
+        label = str(die.value)
+        scale = max(0.5, (die.box[3] - die.box[1]) / 40)
+        org = (x1, max(12, y1 - 4))
+        cv2.putText(out, label, org, cv2.FONT_HERSHEY_SIMPLEX, scale, (0, 0, 0), thick + 2,
+                    cv2.LINE_AA)
+        cv2.putText(out, label, org, cv2.FONT_HERSHEY_SIMPLEX, scale, (0, 255, 255), thick,
+                    cv2.LINE_AA)
+        for x, y in die.pips:
+            cv2.circle(out, (round(x), round(y)), thick + 1, (255, 0, 255), -1)
+    for x1, y1, x2, y2 in reading.unread:
+        cv2.rectangle(out, (x1, y1), (x2, y2), (0, 0, 255), thick)
+        cv2.putText(out, "?", (x1, max(12, y1 - 4)), cv2.FONT_HERSHEY_SIMPLEX, 0.7,
+                    (0, 0, 255), thick, cv2.LINE_AA)
+    cv2.putText(out, f"{reading.values} conf {reading.confidence:.2f}", (8, 22),
+                cv2.FONT_HERSHEY_SIMPLEX, 0.6, (0, 0, 0), 3, cv2.LINE_AA)
+    cv2.putText(out, f"{reading.values} conf {reading.confidence:.2f}", (8, 22),
+                cv2.FONT_HERSHEY_SIMPLEX, 0.6, (255, 255, 255), 1, cv2.LINE_AA)
+    return out
