@@ -111,7 +111,7 @@ class Nook:
 
 
 @dataclass(frozen=True)
-class Character:
+class CharacterBoard:
     id: str
     name: str
     difficulty: int
@@ -194,7 +194,7 @@ class ItemCard:
 @dataclass(frozen=True)
 class Catalog:
     directory: str
-    characters: dict[str, Character] = field(hash=False)
+    characters: dict[str, CharacterBoard] = field(hash=False)
     tiles: dict[str, Tile] = field(hash=False)
     event_cards: dict[str, EventCard] = field(hash=False)
     item_cards: dict[str, ItemCard] = field(hash=False)
@@ -294,7 +294,7 @@ def _id_check(r: EntryReader) -> None:
         raise r.error(None, "entry names must be lower-case letters, digits and underscores")
 
 
-def _character(r: EntryReader) -> Character:
+def _character(r: EntryReader) -> CharacterBoard:
     _id_check(r)
     gauge = r._get("chain_gauge", None)  # noqa: SLF001 - a list of ints has no reader of its own
     if (
@@ -305,7 +305,7 @@ def _character(r: EntryReader) -> Character:
         raise r.error("chain_gauge", f"must list the 6 AP numbers of the gauge (1 to 9), not {gauge!r}")
     if any(a < b for a, b in zip(gauge, gauge[1:])):
         raise r.error("chain_gauge", "numbers must not rise from left to right: the first visible number is the highest")
-    return Character(
+    return CharacterBoard(
         id=r.entry,
         name=r.str("name"),
         difficulty=r.int("difficulty", 1, low=1, high=3),
@@ -500,7 +500,7 @@ def _item(r: EntryReader, card_id: str) -> ItemCard:
 
 def _check_whole(
     directory: Path,
-    characters: dict[str, Character],
+    characters: dict[str, CharacterBoard],
     tiles: dict[str, Tile],
     events: dict[str, EventCard],
     items: dict[str, ItemCard],
