@@ -144,9 +144,9 @@ class Snapshot:
     message: dict[str, Any] = field(default_factory=dict)
 
 
-def _redacted_text(game: str | None, action: Any, text: str) -> str:
+def _redacted_text(private: frozenset[str], action: Any, text: str) -> str:
     """describe()'s line, unless the action was a private one: then only that it happened."""
-    if isinstance(action, Mapping) and action.get("type") in SEAT_ACTIONS.get(game or "", ()):
+    if isinstance(action, Mapping) and action.get("type") in private:
         seat = action.get("seat")
         who = f"Seat {seat + 1}" if isinstance(seat, int) else "A player"
         return PRIVATE_LOG_LINE.format(who=who)
@@ -167,9 +167,18 @@ class MirrorHub:
     ('playing', {'round': 1, 'players': 0})
     """
 
-    def __init__(self, rules_for: Callable[[str], Any] | None = None) -> None:
+    def __init__(
+        self,
+        rules_for: Callable[[str], Any] | None = None,
+        seat_actions: Mapping[str, Iterable[str]] | None = None,
+    ) -> None:
         self._lock = threading.RLock()
         self._rules_for = rules_for
+        # which action types a phone may send for its own seat, per game (see SEAT_ACTIONS)
+        self.seat_actions = {
+            game: frozenset(types)
+            for game, types in (SEAT_ACTIONS if seat_actions is None else seat_actions).items()
+        }
         self._table: TableLike | None = None
         self._unsubscribe: Callable[[], None] | None = None
         self._log: deque[LogLine] = deque(maxlen=LOG_LINES)
@@ -251,15 +260,7 @@ class MirrorHub:
         # subscribe before reading, so no commit falls between the seed and the first update
         unsubscribe = table.subscribe(self.feed)
         rules = self._rules(table.game)
-        seed = [
-            LogLine(
-                entry.get("seq"),
-                _redacted_text(table.game, entry.get("action"), str(entry.get("text", ""))),
-                "action",
-                bool(entry.get("undone")),
-            )
-            for entry in table.log()
-        ]
+        seed = log_lines(self._private(table.game), table.log())
         state = table.state
         public = table.view(None)
         over = bool(rules.is_over(state)) if rules is not None else False
@@ -297,30 +298,26 @@ class MirrorHub:
     def feed(self, update: Any) -> None:
         """Takes one Table ``Update`` (a start, an action, an undo or the end of the game)."""
         rules = self._rules(update.game)
-        text = _redacted_text(update.game, getattr(update, "action", None), update.text or "")
         with self._lock:
             if self._snapshot.game_id != update.game_id:
                 # another game: its seats are other people
                 self._tokens.clear()
                 self._log.clear()
             self._fed_since_attach = True
-            if update.kind == "undo" and update.seq is not None:
-                # the journal now ends at update.seq: everything after it was taken back
-                kept = [
-                    dataclasses.replace(line, undone=True)
-                    if line.seq is not None and line.seq > update.seq and line.kind != "undo"
-                    else line
-                    for line in self._log
-                ]
-                self._log = deque(kept, maxlen=LOG_LINES)
-            if text:
+            text = _redacted_text(self._private(update.game), update.action, update.text or "")
+            if update.kind == "undo":
+                lines, text = _undo(list(self._log), update.events, text)
+                self._log = deque(lines, maxlen=LOG_LINES)
+            if text and update.kind != "start":  # "start" only repeats the state for a newcomer
                 self._log.append(LogLine(update.seq, text, update.kind))
-            last = {
-                "kind": update.kind,
-                "seq": update.seq,
-                "text": text,
-                "put_back": [str(line) for line in getattr(update, "put_back", None) or []],
-            }
+            last = None
+            if update.kind != "start":
+                last = {
+                    "kind": update.kind,
+                    "seq": update.seq,
+                    "text": text,
+                    "put_back": [str(line) for line in update.put_back or []],
+                }
             self._publish_locked(
                 update.game,
                 update.game_id,
@@ -340,7 +337,7 @@ class MirrorHub:
         public: Mapping[str, Any],
         *,
         state: Any = None,
-        log_lines: Iterable[Mapping[str, Any]] = (),
+        entries: Iterable[Mapping[str, Any]] = (),
         over: bool = False,
     ) -> None:
         """Shows a game from a public view alone (a journal follower, a demo, a test)."""
@@ -348,16 +345,7 @@ class MirrorHub:
         with self._lock:
             if self._snapshot.game_id != game_id:
                 self._tokens.clear()
-            self._log.clear()
-            for entry in log_lines:
-                self._log.append(
-                    LogLine(
-                        entry.get("seq"),
-                        _redacted_text(game, entry.get("action"), str(entry.get("text", ""))),
-                        str(entry.get("kind", "action")),
-                        bool(entry.get("undone")),
-                    )
-                )
+            self._log = deque(log_lines(self._private(game), entries), maxlen=LOG_LINES)
             seq = self._log[-1].seq if self._log else None
             self._publish_locked(game, game_id, seq, state, dict(public), over, rules, None)
         self._notify()
@@ -379,8 +367,7 @@ class MirrorHub:
             raise SeatRefused("bad_action", "An action is a JSON object with a \"type\".")
         if len(to_json_bytes(action)) > MAX_ACTION_BYTES:
             raise SeatRefused("bad_action", "That action is too large.")
-        allowed = SEAT_ACTIONS.get(game or "", frozenset())
-        if action["type"] not in allowed:
+        if action["type"] not in self._private(game):
             raise SeatRefused(
                 "not_from_phone",
                 f"A phone may only send its own secret cards; {action['type']!r} is played at the table.",
@@ -390,6 +377,9 @@ class MirrorHub:
         return table.submit(action, source=f"phone:seat{seat}")
 
     # -- internals -------------------------------------------------------------------------
+
+    def _private(self, game: str | None) -> frozenset[str]:
+        return self.seat_actions.get(game or "", frozenset())
 
     def _rules(self, game: str | None) -> Any:
         if not game:
@@ -450,7 +440,7 @@ class MirrorHub:
         seat_view = seat_actions = None
         if rules is not None and state is not None:
             seat_view = rules.view
-            seat_actions = _private_actions(game, rules)
+            seat_actions = _private_actions(self._private(game), rules)
         self._set_locked(
             Snapshot(
                 version,
@@ -492,8 +482,42 @@ class MirrorHub:
                 log.exception("mirror: a listener failed")
 
 
-def _private_actions(game: str, rules: Any) -> Callable[[Any, int], list[dict[str, Any]]]:
-    allowed = SEAT_ACTIONS.get(game, frozenset())
+def _undo(
+    lines: list[LogLine], events: Sequence[Any] | None, text: str
+) -> tuple[list[LogLine], str]:
+    """Strikes the lines an undo took back, and rebuilds its own line from the log's lines.
+
+    The Table's undo line quotes describe() of every undone action, private ones included, so
+    it is rebuilt from lines already redacted here whenever they are all at hand.
+    """
+    undone = [
+        e.get("seq") for e in events or [] if isinstance(e, Mapping) and e.get("type") == "undone"
+    ]
+    by_seq = {line.seq: line for line in lines if line.kind == "action"}
+    if undone and all(seq in by_seq for seq in undone):
+        text = "Undo: " + "; ".join(by_seq[seq].text for seq in undone)
+    marked = [
+        dataclasses.replace(line, undone=True)
+        if line.kind == "action" and line.seq in undone
+        else line
+        for line in lines
+    ]
+    return marked, text
+
+
+def log_lines(private: frozenset[str], entries: Iterable[Mapping[str, Any]]) -> list[LogLine]:
+    """The mirror's log from ``Table.log()`` entries, the ``private`` action types redacted."""
+    lines: list[LogLine] = []
+    for entry in entries:
+        kind = str(entry.get("kind", "action"))
+        text = _redacted_text(private, entry.get("action"), str(entry.get("text", "")))
+        if kind == "undo":
+            lines, text = _undo(lines, entry.get("events"), text)
+        lines.append(LogLine(entry.get("seq"), text, kind, bool(entry.get("undone"))))
+    return lines[-LOG_LINES:]
+
+
+def _private_actions(allowed: frozenset[str], rules: Any) -> Callable[[Any, int], list[dict[str, Any]]]:
 
     def seat_actions(state: Any, seat: int) -> list[dict[str, Any]]:
         if not allowed:
