@@ -381,8 +381,8 @@ def _empty_where_no_pip(fit: _Fit, con: _Contrast, dark: bool, r: float) -> floa
     return worst
 
 
-def _outline(fit: _Fit) -> np.ndarray:
-    corners = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], float) * FACE_HALF
+def _outline(fit: _Fit, half: float) -> np.ndarray:
+    corners = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], float) * half
     return corners @ fit.axes.T + fit.centre
 
 
@@ -427,9 +427,21 @@ def read_dice(frame: np.ndarray) -> DiceReading:
     return DiceReading(tuple(dice), round(confidence, 3), tuple(unread), ms)
 
 
-def _explain(group: list[_Pip], img: np.ndarray, con: _Contrast, depth: int = 0) -> list[_Face | tuple[float, ...]]:
+def _explain(group: list[_Pip], img: np.ndarray, con: _Contrast, depth: int = 0,
+             linked: Sequence[_Pip] = ()) -> list[_Face | tuple[float, ...]]:
     """The dice in one linked group: the whole group as one face if it fits a layout, else the
-    group split where it is most loosely linked (two touching dice, a side face's pips)."""
+    group split where it is most loosely linked (two touching dice, a side face's pips).
+
+    ``linked`` is the group this part was split from: a pip that was linked to a close
+    neighbour is part of a face with several pips, never a 1 on its own.
+    """
+    if len(group) == 1 and linked:
+        p = group[0]
+        alike = [q for q in linked if q is not p and q.roundness > 0.85 * p.roundness]
+        near = min((math.hypot(p.x - q.x, p.y - q.y) / max(p.r, q.r) for q in alike),
+                   default=99.0)
+        if near < 9.0:
+            return [_group_box(group)]
     die, unreadable = _judge(group, img, con)
     if die is not None:
         return [die]
@@ -441,10 +453,10 @@ def _explain(group: list[_Pip], img: np.ndarray, con: _Contrast, depth: int = 0)
             rest = group[:k] + group[k + 1 :]
             die, _ = _judge(rest, img, con)
             if die is not None:
-                return [die] + _explain([group[k]], img, con, depth + 1)
+                return [die] + _explain([group[k]], img, con, depth + 1, group)
     left, right = _split_loosest(group)
-    parts = _explain(left, img, con, depth + 1)
-    parts += _explain(right, img, con, depth + 1)
+    parts = _explain(left, img, con, depth + 1, group)
+    parts += _explain(right, img, con, depth + 1, group)
     return parts
 
 
@@ -538,7 +550,7 @@ def _judge(group: list[_Pip], img: np.ndarray, con: _Contrast) -> tuple[_Face | 
         if not SPACING_RANGE[0] <= spacing / r <= SPACING_RANGE[1]:
             return None, True
     face = np.median(np.array([p.face for p in group]), axis=0)
-    plain, bounded = _face_evidence(fit, img, face)
+    plain, bounded, face_half = _face_evidence(fit, img, face)
     if plain < 0.75:
         return None, fit.value >= 4
     if bounded < (0.5 if fit.value <= 3 else 0.0):
@@ -554,7 +566,7 @@ def _judge(group: list[_Pip], img: np.ndarray, con: _Contrast) -> tuple[_Face | 
     confidence *= min(1.0, 0.5 + roundness)
     confidence *= min(1.0, 0.4 + contrast)
     confidence *= min(1.0, 0.5 + bounded)
-    outline = _outline(fit)
+    outline = _outline(fit, face_half)
     xs, ys = outline[:, 0], outline[:, 1]
     die = Die(
         value=fit.value,
@@ -564,7 +576,7 @@ def _judge(group: list[_Pip], img: np.ndarray, con: _Contrast) -> tuple[_Face | 
         pips=tuple((float(p.x), float(p.y)) for p in group),
     )
     return _Face(die, fit.centre, float(np.linalg.svd(fit.axes, compute_uv=False).mean()),
-                 _flatness(group, fit), _squash_direction(group)), False
+                 face_half, _flatness(group, fit), _squash_direction(group)), False
 
 
 @dataclass
@@ -574,6 +586,7 @@ class _Face:
     die: Die
     centre: np.ndarray
     spacing: float
+    half: float  # face half-size in units of spacing
     flatness: float  # 1 = seen square-on; side faces at an angle are squashed
     squash: float | None  # direction in which the face looks compressed, if it does
 
@@ -590,11 +603,7 @@ def _tilt(group: list[_Pip]) -> np.ndarray:
 
 
 def _flatness(group: list[_Pip], fit: _Fit) -> float:
-    flat = float(np.mean([p.roundness for p in group]))
-    if fit.value >= 4:
-        sv = np.linalg.svd(fit.axes, compute_uv=False)
-        flat = min(flat, float(sv[1] / sv[0]))
-    return flat
+    return float(np.mean([p.roundness for p in group]))
 
 
 def _squash_direction(group: list[_Pip]) -> float | None:
@@ -619,7 +628,7 @@ def _drop_side_faces(faces: list[_Face]) -> list[_Face]:
                 continue
             gap = float(np.linalg.norm(a.centre - b.centre))
             # Closer than two faces can lie side by side: one die, and b is the worse view.
-            if gap < 1.6 * FACE_HALF * max(a.spacing, b.spacing):
+            if gap < 0.85 * (a.half * a.spacing + b.half * b.spacing):
                 if (b.flatness, b.die.value) < (a.flatness, a.die.value):
                     side.add(j)
                 continue
@@ -634,14 +643,16 @@ def _drop_side_faces(faces: list[_Face]) -> list[_Face]:
     return [f for k, f in enumerate(faces) if k not in side]
 
 
+_EDGE_RADII = np.arange(2.1, 5.2, 0.35)
 _CIRCLE16 = np.stack([np.cos(np.linspace(0, 2 * math.pi, 16, endpoint=False)),
                       np.sin(np.linspace(0, 2 * math.pi, 16, endpoint=False))], axis=1)
 
 
-def _face_evidence(fit: _Fit, img: np.ndarray, face: np.ndarray) -> tuple[float, float]:
-    """How plain the face is between its pips, and how clearly it ends where a face should.
+def _face_evidence(fit: _Fit, img: np.ndarray, face: np.ndarray) -> tuple[float, float, float]:
+    """How plain the face is between its pips, how clearly it ends all round, and where.
 
-    Both are fractions of sample points (0..1), taken in the layout's own coordinates.
+    The first two are fractions of sample points (0..1), taken in the layout's own coordinates;
+    the third is the face's half-size in those units (dice differ in how far out the pips sit).
     """
     layout = LAYOUTS[fit.value]
     inside = _CIRCLE16 * 1.35
@@ -650,13 +661,21 @@ def _face_evidence(fit: _Fit, img: np.ndarray, face: np.ndarray) -> tuple[float,
                                         if np.linalg.norm(layout - g, axis=1).min() > 0.9]])
     pts = inside @ fit.axes.T + fit.centre
     plain = float(_same_colour(_sample(img, pts[:, 0], pts[:, 1]).astype(np.float32), face).mean())
-    # Beyond the edge (face half-size 1.8) there is a side face, the table or another die; the
-    # second ring reaches past a side face seen at an angle.
-    bounded = np.zeros(16, bool)
-    for radius in (2.7, 3.6):
-        ring = (_CIRCLE16 * radius) @ fit.axes.T + fit.centre
-        bounded |= ~_same_colour(_sample(img, ring[:, 0], ring[:, 1]).astype(np.float32), face)
-    return plain, float(bounded.mean())
+    # Walking out from the centre, each direction should leave the face (for a side face, the
+    # table or another die) somewhere between a tight and a wide pip spread.
+    rings = (_CIRCLE16[None] * _EDGE_RADII[:, None, None]) @ fit.axes.T + fit.centre
+    same = _same_colour(_sample(img, rings[..., 0], rings[..., 1]).astype(np.float32), face)
+    left = ~same  # rings x directions
+    bounded = left.any(axis=0)
+    if not bounded.any():
+        return plain, 0.0, FACE_HALF
+    first = _EDGE_RADII[left.argmax(axis=0)[bounded]]
+    # Samples are taken past the edge; the near edges count (a side face of the same colour
+    # makes the far ones look long).
+    half = float(np.clip(np.percentile(first, 25) - 0.2, 1.55, 3.4))
+    if fit.value == 1 and (bounded.mean() < 0.75 or first.max() > 2.2 * first.min()):
+        return plain, 0.0, half  # a lone dark spot on something that is not die-shaped
+    return plain, float(bounded.mean()), half
 
 
 def draw_dice(frame: np.ndarray, reading: DiceReading) -> np.ndarray:
