@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol
 
 Action = dict[str, Any]
 
@@ -371,3 +371,33 @@ def route_to(focus: Focus, action: Mapping[str, Any]) -> list[str]:
             return presses
         current, _ = current.press("confirm")
     raise AssertionError("the menus went deeper than the action has fields")
+
+
+class TableLike(Protocol):
+    """What ``press_on_table`` needs of ``companion.table.Table``."""
+
+    def legal_actions(self) -> list[Action]: ...
+
+    def submit(self, action: Action, source: str = ...) -> Any: ...
+
+    def undo(self, steps: int = ..., source: str = ...) -> Any: ...
+
+
+def press_on_table(table: TableLike, focus: Focus, control: str, seat: int | None = None,
+                   source: str = "gpio") -> tuple[Focus, Effect, Any]:
+    """One input, start to finish: catch up with the table's state, press, and send what the
+    press asks for (an action or an undo) to the Table.
+
+    Returns the new focus, the effect, and the Table's ``Outcome`` (None when nothing was sent).
+    Call it on the thread that owns the focus (Kivy's main thread in the app).
+    """
+    focus = focus.with_actions(table.legal_actions())
+    focus, effect = focus.press(control, seat)
+    outcome = None
+    if effect.kind == "submit" and effect.action is not None:
+        outcome = table.submit(effect.action, source=source)
+    elif effect.kind == "undo":
+        outcome = table.undo(source=source)
+    if outcome is not None and outcome.accepted:
+        focus = focus.with_actions(table.legal_actions())
+    return focus, effect, outcome

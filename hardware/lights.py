@@ -175,6 +175,18 @@ def _caged(events: Sequence[Mapping[str, Any]], kind: str) -> int:
     return CAGED_CHIRPS if any(e.get("type") in CAGED_EVENTS for e in events) else 0
 
 
+def _pwm_or_blinking_led(spec: LightSpec, factory: Any, pwmled: Any, led: Any) -> Any:
+    """A fading LED, or a blinking one (logged) where the pin factory has no PWM."""
+    from gpiozero.exc import PinPWMUnsupported
+
+    try:
+        return pwmled(spec.pin, active_high=spec.active_high, pin_factory=factory)
+    except PinPWMUnsupported:
+        log.warning("[lights.daemon] GPIO%d: this pin factory has no PWM, so the Daemon's "
+                    "light blinks instead of fading (set pwm = false to silence this)", spec.pin)
+        return led(spec.pin, active_high=spec.active_high, pin_factory=factory)
+
+
 class Lights:
     """The configured lights and buzzer. ``Lights.open(config)`` validates ``[lights]``
     (ConfigError on a bad entry) and opens them; without GPIO it stays dark (logged once by
@@ -206,7 +218,7 @@ class Lights:
                 if spec.name == "buzzer":
                     device = Buzzer(spec.pin, active_high=spec.active_high, pin_factory=factory)
                 elif spec.name == "daemon" and spec.pwm:
-                    device = PWMLED(spec.pin, active_high=spec.active_high, pin_factory=factory)
+                    device = _pwm_or_blinking_led(spec, factory, PWMLED, LED)
                 else:
                     device = LED(spec.pin, active_high=spec.active_high, pin_factory=factory)
                 devices[spec.name] = device
@@ -214,7 +226,7 @@ class Lights:
             for device in devices.values():
                 device.close()
             raise ConfigError(f"{config.source}: [lights.{spec.name}] pin: GPIO{spec.pin} "
-                              f"cannot be opened: {err}") from None
+                              f"cannot be opened: {str(err) or type(err).__name__}") from None
         log.info("lights: %s", ", ".join(f"{s.name}=GPIO{s.pin}" for s in specs))
         return cls(specs, devices)
 

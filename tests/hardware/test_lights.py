@@ -216,3 +216,18 @@ def test_the_default_layout_can_lose_lights():
 ])
 def test_signals_read_from_the_public_view(public, events, kind, over, expected):
     assert signals_from_view(public, events, kind=kind, over=over) == expected
+
+
+def test_without_pwm_the_daemons_light_blinks_and_says_so(caplog):
+    saved = Device.pin_factory
+    Device.pin_factory = MockFactory()  # plain mock pins: no PWM, like gpiozero's native factory
+    try:
+        lights = Lights.open(load_config_text("[lights.daemon]\npin = 12\npulse_s = 0.5"))
+        assert "has no PWM, so the Daemon's light blinks" in caplog.text
+        lights.show(LightSignals(daemon_turn=True))
+        pin = Device.pin_factory.pin(12)
+        assert wait_until(lambda: rising_edges(pin) >= 2)
+        lights.close()
+    finally:
+        Device.pin_factory.reset()
+        Device.pin_factory = saved
