@@ -304,6 +304,7 @@ class Journal:
                 f"{path}: is not a Dreamtable journal (not an SQLite database); it was left "
                 "untouched: move it away or choose another database file in the config"
             )
+        self._check_size(header, path.stat().st_size)
         # A read-only connection: it never writes to (or checkpoints into) the file.
         try:
             check = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True, timeout=10.0)
@@ -329,6 +330,22 @@ class Journal:
             raise JournalError(
                 f"{path}: is an SQLite database but not a Dreamtable journal "
                 f"(tables: {', '.join(sorted(tables)[:5])}); it was left untouched"
+            )
+
+    def _check_size(self, header: bytes, size: int) -> None:
+        """Refuses a file cut short: SQLite itself would read the missing bytes as zeros."""
+        wal = self.path.with_name(self.path.name + "-wal")
+        if wal.exists() and wal.stat().st_size > 0:
+            return  # a checkpoint may be under way; the write-ahead log still holds the pages
+        page_size = int.from_bytes(header[16:18], "big")
+        page_size = 65536 if page_size == 1 else page_size
+        counted = int.from_bytes(header[28:32], "big")
+        header_valid = header[24:28] == header[92:96] and counted > 0
+        if size % page_size or (header_valid and size < counted * page_size):
+            expected = f"; its header counts {counted * page_size}" if header_valid else ""
+            raise JournalError(
+                f"{self.path}: the journal is truncated ({size} bytes{expected}); it was left "
+                "untouched: restore a backup or choose another database file"
             )
 
     def _setup(self, max_bytes: int | None) -> None:
@@ -592,21 +609,35 @@ class Journal:
         "id, game, status, started, updated, players, round, head, options, finished, result"
     )
 
-    @staticmethod
-    def _summary(row: tuple[Any, ...]) -> GameSummary:
+    def _summary(self, row: tuple[Any, ...]) -> GameSummary:
         gid, game, status, started, updated, players, round_, head, options, finished, result = row
+        loads = lambda text: self._loads(text, f"game {gid}")  # noqa: E731
         return GameSummary(
             id=gid,
             game=game,
             status=status,
             started=_when(started),  # type: ignore[arg-type]
             updated=_when(updated),  # type: ignore[arg-type]
-            players=json.loads(players),
+            players=loads(players),
             round=round_,
             seq=head,
-            options=json.loads(options),
+            options=loads(options),
             finished=_when(finished),
-            result=None if result is None else json.loads(result),
+            result=None if result is None else loads(result),
+        )
+
+    def _loads(self, text: str, where: str) -> Any:
+        try:
+            return json.loads(text)
+        except (TypeError, ValueError) as err:
+            raise JournalError(f"{self.path}: {where} is damaged (not JSON: {err})") from None
+
+    def _entry(self, game_id: int, row: tuple[Any, ...]) -> Entry:
+        seq, kind, action, events, text, source, at, undone_by = row
+        where = f"game {game_id} entry {seq}"
+        return Entry(
+            seq, kind, self._loads(action, where), self._loads(events, where), text, source,
+            _when(at), undone_by,  # type: ignore[arg-type]
         )
 
     def games(self, status: str | None = None) -> list[GameSummary]:
@@ -639,10 +670,7 @@ class Journal:
             " WHERE game_id = ? AND seq > ? ORDER BY seq",
             (game_id, after),
         )
-        return [
-            Entry(seq, kind, json.loads(a), json.loads(e), text, source, _when(at), undone_by)  # type: ignore[arg-type]
-            for seq, kind, a, e, text, source, at, undone_by in rows
-        ]
+        return [self._entry(game_id, row) for row in rows]
 
     def standing_actions(
         self, game_id: int, after: int = 0, up_to: int | None = None
@@ -653,7 +681,8 @@ class Journal:
             " AND undone_by IS NULL AND seq > ? AND seq <= ? ORDER BY seq",
             (game_id, after, _NO_LIMIT if up_to is None else up_to),
         )
-        return [(seq, json.loads(a), json.loads(e)) for seq, a, e in rows]
+        where = f"game {game_id} entry"
+        return [(seq, self._loads(a, f"{where} {seq}"), self._loads(e, f"{where} {seq}")) for seq, a, e in rows]
 
     def standing_entries(
         self, game_id: int, *, after: int = 0, newest: int | None = None
@@ -669,10 +698,7 @@ class Journal:
             sql += " LIMIT ?"
             params += (newest,)
         rows = self._read(sql, params)
-        return [
-            Entry(seq, kind, json.loads(a), json.loads(e), text, source, _when(at), undone_by)  # type: ignore[arg-type]
-            for seq, kind, a, e, text, source, at, undone_by in reversed(rows)
-        ]
+        return [self._entry(game_id, row) for row in reversed(rows)]
 
     def latest_snapshot(self, game_id: int, up_to: int | None = None) -> tuple[int, dict[str, Any]]:
         """The newest snapshot at or before `up_to`: (seq, state JSON)."""
@@ -683,7 +709,7 @@ class Journal:
         )
         if not rows:
             raise JournalError(f"{self.path}: game {game_id} has no snapshot to start from")
-        return rows[0][0], json.loads(rows[0][1])
+        return rows[0][0], self._loads(rows[0][1], f"game {game_id} snapshot {rows[0][0]}")
 
 
 def history(finished: Iterable[GameSummary]) -> dict[str, dict[str, Any]]:

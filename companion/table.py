@@ -264,15 +264,27 @@ class Table:
     def _replay(journal: Journal, rules: Rules, game_id: int, up_to: int) -> tuple[Any, int]:
         """The state after every standing action up to seq `up_to`, and how many were replayed."""
         snapshot_seq, snapshot = journal.latest_snapshot(game_id, up_to)
-        state = rules.state_from_json(snapshot)
+        try:
+            state = rules.state_from_json(snapshot)
+        except Exception as err:  # a damaged or foreign snapshot: say which, do not crash
+            raise JournalError(
+                f"{journal.path}: game {game_id} cannot be resumed: its snapshot at entry "
+                f"{snapshot_seq} is not a {rules.name} state ({type(err).__name__}: {err})"
+            ) from None
         actions = journal.standing_actions(game_id, after=snapshot_seq, up_to=up_to)
         for seq, action, _events in actions:
+            kind = action.get("type") if isinstance(action, dict) else repr(action)
             try:
                 state, _ = rules.apply(state, action)
             except IllegalAction as err:
                 raise JournalError(
                     f"{journal.path}: game {game_id} cannot be replayed: its action {seq} "
-                    f"({action.get('type')}) is refused by these rules: {err.message}"
+                    f"({kind}) is refused by these rules: {err.message}"
+                ) from None
+            except Exception as err:
+                raise JournalError(
+                    f"{journal.path}: game {game_id} cannot be replayed: its action {seq} "
+                    f"({kind}) fails ({type(err).__name__}: {err})"
                 ) from None
         return state, len(actions)
 
