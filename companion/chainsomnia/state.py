@@ -187,16 +187,20 @@ class State:
 STATE_FIELDS = tuple(f.name for f in dataclasses.fields(State) if f.name not in ("catalog", "geo"))
 
 
+@cache
+def _index(order: tuple[str, ...]) -> dict[str, int]:
+    return {cid: i for i, cid in enumerate(order)}
+
+
 class Work:
     """A scratch copy of a State that the rules may change, collecting events as they go."""
 
     def __init__(self, state: State) -> None:
-        for name in STATE_FIELDS:
-            setattr(self, name, getattr(state, name))
+        self.__dict__.update(state.__dict__)  # every field, the catalog and the geometry cache
         self.catalog: Catalog = state.catalog
         self.geo: Geometry | None = state.geo
         self.events: list[dict[str, Any]] = []
-        self.index = {c.id: i for i, c in enumerate(state.characters)}
+        self.index = _index(state.options.characters)
 
     # --- reading -------------------------------------------------------------------------------
 
@@ -241,7 +245,9 @@ class Work:
 
     def set_char(self, cid: str, **changes: Any) -> Character:
         i = self.index[cid]
-        new = dataclasses.replace(self.characters[i], **changes)
+        fields = dict(self.characters[i].__dict__)
+        fields.update(changes)
+        new = Character(**fields)
         self.characters = self.characters[:i] + (new,) + self.characters[i + 1 :]
         return new
 
@@ -260,13 +266,13 @@ class Work:
         """Steps to resolve next, before whatever was already queued."""
         self.queue = steps + self.queue
 
-    def emit(self, kind: str, **data: Any) -> None:
+    def emit(self, kind: str, /, **data: Any) -> None:
         data["type"] = kind
         self.events.append(data)
 
     def freeze(self) -> State:
-        values = {name: getattr(self, name) for name in STATE_FIELDS}
-        return State(**values, catalog=self.catalog, geo=self.geo)
+        d = self.__dict__
+        return State(**{name: d[name] for name in STATE_FIELDS}, catalog=self.catalog, geo=self.geo)
 
 
 # --- JSON ------------------------------------------------------------------------------------------
