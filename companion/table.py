@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -116,10 +117,12 @@ class _Subscriber:
             self.pending.append(update)
             self._wake.notify()
 
-    def close(self) -> None:
+    def close(self, drain: bool = False) -> None:
+        """Stops the thread; with `drain`, after it has delivered what is pending."""
         with self._wake:
             self._closed = True
-            self.pending.clear()
+            if not drain:
+                self.pending.clear()
             self._wake.notify()
 
     def join(self, timeout: float) -> None:
@@ -131,8 +134,8 @@ class _Subscriber:
             with self._wake:
                 while not self.pending and not self._closed:
                     self._wake.wait()
-                if self._closed:
-                    return
+                if not self.pending:
+                    return  # closed
                 update = self.pending.popleft()
             try:
                 self.callback(update)
@@ -500,15 +503,17 @@ class Table:
         for subscriber in self._subscribers:
             subscriber.post(update)  # never blocks: the subscriber's own thread calls back
 
-    def close(self) -> None:
-        """Stops the subscribers; the game stays in the journal, ready to resume."""
+    def close(self, timeout: float = 1.0) -> None:
+        """Refuses further actions and stops the subscribers once they have heard what is
+        pending (waiting at most `timeout` seconds for them). The game stays in the journal."""
         with self._lock:
             self._closed = True
             subscribers, self._subscribers = self._subscribers, []
         for subscriber in subscribers:
-            subscriber.close()
+            subscriber.close(drain=True)
+        deadline = time.monotonic() + timeout
         for subscriber in subscribers:
-            subscriber.join(timeout=0.2)
+            subscriber.join(max(0.0, deadline - time.monotonic()))
 
     def __enter__(self) -> Table:
         return self

@@ -277,3 +277,16 @@ def test_unsubscribed_callback_hears_nothing_more(table):
     table.submit({"type": "draw"})
     witness.wait_for(lambda u: len(u) == 2)
     assert [u.seq for u in recorder.updates] == [1]
+
+
+def test_close_lets_subscribers_hear_what_is_pending_but_never_waits_on_a_stuck_one(table):
+    slowish, release = Recorder(), threading.Event()
+    table.subscribe(lambda u: (time.sleep(0.02), slowish(u)), initial=False)
+    table.subscribe(lambda u: release.wait(10), initial=False)
+    for kind in ("draw", "draw", "draw", "end_turn", "draw"):
+        assert table.submit({"type": kind}).accepted
+    started = time.monotonic()
+    table.close(timeout=1.0)
+    assert time.monotonic() - started < 5
+    assert [u.seq for u in slowish.updates] == [1, 2, 3, 4, 5]
+    release.set()
