@@ -184,6 +184,7 @@ class MirrorHub:
         self._log: deque[LogLine] = deque(maxlen=LOG_LINES)
         self._tokens: dict[str, int] = {}
         self._fed_since_attach = False
+        self._game_id: tuple[str, Any] | None = None  # (game, id) shown or being attached
         self._listeners: list[Callable[[Snapshot], None]] = []
         self._snapshot = self._idle(1)
 
@@ -248,19 +249,24 @@ class MirrorHub:
 
     def attach(self, table: TableLike) -> None:
         """Shows ``table``'s game from now on (its whole log so far, then every commit)."""
+        private = self._private(table.game)
+        seed = log_lines(private, table.log())
         with self._lock:
             old_unsubscribe, self._unsubscribe = self._unsubscribe, None
             self._table = table
             self._fed_since_attach = False
-            if self._snapshot.game_id != table.game_id:
+            if self._game_id != (table.game, table.game_id):
                 self._tokens.clear()
-            self._log.clear()
+            self._game_id = (table.game, table.game_id)
+            # the log goes in first, so the Table's first update is shown with it
+            self._log = deque(seed, maxlen=LOG_LINES)
         if old_unsubscribe is not None:
             old_unsubscribe()
-        # subscribe before reading, so no commit falls between the seed and the first update
         unsubscribe = table.subscribe(self.feed)
         rules = self._rules(table.game)
-        seed = log_lines(self._private(table.game), table.log())
+        # a commit between reading the log and subscribing: its line comes from a second read
+        newest = seed[-1].seq if seed else -1
+        late = [line for line in log_lines(private, table.log()) if (line.seq or 0) > newest]
         state = table.state
         public = table.view(None)
         over = bool(rules.is_over(state)) if rules is not None else False
@@ -269,17 +275,20 @@ class MirrorHub:
                 unsubscribe()
                 return
             self._unsubscribe = unsubscribe
-            # lines fed while the seed was read are newer: they go after it
-            fresh = list(self._log)
-            fresh_seqs = {line.seq for line in fresh}
-            self._log.clear()
-            self._log.extend(line for line in seed if line.seq not in fresh_seqs)
-            self._log.extend(fresh)
+            known = {(line.seq, line.kind) for line in self._log}
+            missing = [line for line in late if (line.seq, line.kind) not in known]
+            if missing:
+                self._log = deque(sorted([*self._log, *missing], key=lambda l: l.seq or 0), maxlen=LOG_LINES)
             if self._fed_since_attach:
-                self._republish_log_locked()
+                if missing:
+                    self._republish_log_locked()
             else:
-                seq = seed[-1].seq if seed else None
-                self._publish_locked(table.game, table.game_id, seq, state, public, over, rules, None)
+                last_line = self._log[-1] if self._log else None
+                last = None
+                if last_line is not None:
+                    last = {"kind": last_line.kind, "seq": last_line.seq, "text": last_line.text, "put_back": []}
+                seq = last_line.seq if last_line is not None else None
+                self._publish_locked(table.game, table.game_id, seq, state, public, over, rules, last)
         self._notify()
 
     def detach(self) -> None:
@@ -287,6 +296,7 @@ class MirrorHub:
         with self._lock:
             unsubscribe, self._unsubscribe = self._unsubscribe, None
             self._table = None
+            self._game_id = None
             self._log.clear()
             self._tokens.clear()
             if self._snapshot.status != "idle":
@@ -299,10 +309,11 @@ class MirrorHub:
         """Takes one Table ``Update`` (a start, an action, an undo or the end of the game)."""
         rules = self._rules(update.game)
         with self._lock:
-            if self._snapshot.game_id != update.game_id:
+            if self._game_id != (update.game, update.game_id):
                 # another game: its seats are other people
                 self._tokens.clear()
                 self._log.clear()
+                self._game_id = (update.game, update.game_id)
             self._fed_since_attach = True
             text = _redacted_text(self._private(update.game), update.action, update.text or "")
             if update.kind == "undo":
@@ -343,8 +354,9 @@ class MirrorHub:
         """Shows a game from a public view alone (a journal follower, a demo, a test)."""
         rules = self._rules(game)
         with self._lock:
-            if self._snapshot.game_id != game_id:
+            if self._game_id != (game, game_id):
                 self._tokens.clear()
+            self._game_id = (game, game_id)
             self._log = deque(log_lines(self._private(game), entries), maxlen=LOG_LINES)
             seq = self._log[-1].seq if self._log else None
             self._publish_locked(game, game_id, seq, state, dict(public), over, rules, None)

@@ -255,7 +255,7 @@ class MirrorServer:
         hosts: list[str | None] = list(self.interfaces) or [None]
         try:
             for host in hosts:
-                site = web.TCPSite(self._runner, host, self.port, shutdown_timeout=1)
+                site = web.TCPSite(self._runner, host, self.port)
                 await site.start()
                 if self.port == 0:  # the first site picked a free port; the others share it
                     self.port = int(self._runner.addresses[0][1])
@@ -427,24 +427,37 @@ class MirrorServer:
         )
         await ws.prepare(request)
         self._sockets.add(ws)
+        receiver = asyncio.ensure_future(self._ignore_incoming(ws))
         sender = asyncio.ensure_future(self._send_newest(ws, encode))
         try:
-            async for message in ws:  # phones only ever send pings; anything else is ignored
-                if message.type == WSMsgType.ERROR:
-                    break
+            await asyncio.wait({receiver, sender}, return_when=asyncio.FIRST_COMPLETED)
         finally:
-            sender.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await sender
+            for task in (receiver, sender):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
             self._sockets.discard(ws)
-            if not ws.closed:
-                with contextlib.suppress(Exception):
-                    await ws.close()
+        ending = sender.result() if sender.done() and not sender.cancelled() else None
+        if ending == "slow":
+            # it could not take one message in send_timeout: no goodbye, it would not read one
+            if request.transport is not None:
+                request.transport.abort()
+        elif not ws.closed:
+            code, why = (SEAT_GONE, b"this seat link has expired") if ending == "gone" else (1000, b"")
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(ws.close(code=code, message=why), 3)
         return ws
+
+    async def _ignore_incoming(self, ws: web.WebSocketResponse) -> None:
+        # phones only ever send pings (answered by aiohttp) and closes; anything else is ignored
+        async for message in ws:
+            if message.type == WSMsgType.ERROR:
+                return
 
     async def _send_newest(
         self, ws: web.WebSocketResponse, encode: Callable[[Snapshot], bytes | None]
-    ) -> None:
+    ) -> str:
+        """Sends the newest message whenever there is one; returns why it stopped."""
         sent = -1
         try:
             while not ws.closed:
@@ -452,8 +465,7 @@ class MirrorServer:
                 if snapshot.version != sent:
                     data = encode(snapshot)
                     if data is None:
-                        await ws.close(code=SEAT_GONE, message=b"this seat link has expired")
-                        return
+                        return "gone"
                     await asyncio.wait_for(ws.send_frame(data, WSMsgType.TEXT), self.send_timeout)
                     sent = snapshot.version
                     continue
@@ -463,10 +475,11 @@ class MirrorServer:
                 except TimeoutError:
                     beat = to_json_bytes({"heartbeat": True, "version": sent})
                     await asyncio.wait_for(ws.send_frame(beat, WSMsgType.TEXT), self.send_timeout)
-        except (TimeoutError, ConnectionError, RuntimeError):
-            # too slow or gone: drop this phone; it reconnects and gets the newest state
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(ws.close(code=1013, message=b"too slow"), 1)
+        except TimeoutError:
+            return "slow"  # it reconnects by itself once its link recovers, and gets the newest
+        except (ConnectionError, RuntimeError):
+            return "closed"
+        return "closed"
 
 
 def _refusal(code: str, message: str, status: int) -> web.Response:
