@@ -94,6 +94,23 @@ class UnknownGameId(JournalError, LookupError):
     """No game with that id in this journal."""
 
 
+def escaped(result: Mapping[str, Any]) -> bool | None:
+    """Whether a cooperative game's result is an escape (True), a defeat (False), or neither.
+
+    Reads ``"escaped": bool`` or an outcome word under ``"result"`` or ``"outcome"``
+    (CHAINsomnia's result says ``"result": "victory" | "defeat"``).
+    """
+    if isinstance(result.get("escaped"), bool):
+        return bool(result["escaped"])
+    for key in ("result", "outcome"):
+        word = result.get(key)
+        if word in ("victory", "escaped", "escape"):
+            return True
+        if word in ("defeat", "defeated"):
+            return False
+    return None
+
+
 def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
@@ -140,23 +157,21 @@ class GameSummary:
 
     @property
     def scores(self) -> dict[str, float]:
-        raw = (self.result or {}).get("scores") or {}
+        result = self.result or {}
+        raw = result.get("scores")
         if isinstance(raw, Mapping):
-            return {str(k): v for k, v in raw.items() if isinstance(v, (int, float))}
-        return {}
+            return {str(k): v for k, v in raw.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
+        scores = {}
+        # Somnicum's score sheet shape: "players": [{"name", "total", "breakdown"}]
+        for player in result.get("players") or [] if isinstance(result.get("players"), list) else []:
+            if isinstance(player, Mapping) and isinstance(player.get("total"), (int, float)):
+                scores[str(player.get("name"))] = player["total"]
+        return scores
 
     @property
     def escaped(self) -> bool | None:
         """CHAINsomnia: whether the players escaped (None when the result does not say)."""
-        result = self.result or {}
-        if isinstance(result.get("escaped"), bool):
-            return result["escaped"]
-        outcome = result.get("outcome")
-        if outcome in ("escaped", "escape", "victory"):
-            return True
-        if outcome in ("defeated", "defeat"):
-            return False
-        return None
+        return escaped(self.result or {})
 
     @property
     def cause(self) -> str | None:

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.games import rules_for
-from companion.journal import Journal, JournalError, JournalWriteError, iso
+from companion.journal import Journal, JournalError, JournalWriteError, escaped, iso
 from companion.rules import IllegalAction, Rules
 
 log = logging.getLogger(__name__)
@@ -152,6 +152,8 @@ class _Subscriber:
 def _players_and_round(public: Mapping[str, Any], options: Mapping[str, Any]) -> tuple[list[str], int | None]:
     """The player names and round for the resume menu, read from the public view or setup."""
     raw = public.get("players")
+    if not isinstance(raw, list):  # CHAINsomnia counts players; its characters have names
+        raw = public.get("characters")
     if not isinstance(raw, list):
         raw = options.get("players")
     names: list[str] = []
@@ -171,9 +173,10 @@ def _end_text(result: Mapping[str, Any]) -> str:
         return result["text"]
     winners = [str(w) for w in result.get("winners") or []]
     words = "Game over"
-    if result.get("escaped") is True:
+    outcome = escaped(result)
+    if outcome is True:
         words += ": the children escaped"
-    elif result.get("escaped") is False:
+    elif outcome is False:
         words += ": defeat" + (f" ({result['cause']})" if result.get("cause") else "")
     elif winners:
         words += f": {', '.join(winners)} won"

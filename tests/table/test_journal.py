@@ -324,9 +324,9 @@ def finished(game: str, result: dict, minutes: float = 60) -> GameSummary:
 def test_history_counts_plays_wins_escape_rate_and_scores():
     stats = history([
         finished("chainsomnia", {"escaped": True, "rounds": 9, "winners": ["Ann", "Ben"]}, 40),
-        finished("chainsomnia", {"escaped": False, "cause": "all caged", "rounds": 5}, 20),
-        finished("chainsomnia", {"outcome": "escaped", "rounds": 7, "winners": ["Ann"]}, 30),
-        finished("somnicum", {"winners": ["Cy"], "scores": {"Cy": 41, "Dee": 33}}),
+        finished("chainsomnia", {"result": "defeat", "cause": "caged", "round": 5}, 20),
+        finished("chainsomnia", {"result": "victory", "round": 7, "winners": ["Ann"]}, 30),
+        finished("somnicum", {"winners": ["Cy"], "players": [{"name": "Cy", "total": 41}, {"name": "Dee", "total": 33}]}),
         finished("somnicum", {"winners": ["Dee"], "scores": {"Cy": 20, "Dee": 50}}),
     ])
     chain, somnicum = stats["chainsomnia"], stats["somnicum"]
