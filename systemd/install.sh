@@ -271,7 +271,7 @@ wanted_packages() {
 }
 
 install_packages() {
-    local package wanted missing=() unknown=()
+    local package wanted absent=() available missing=() unknown=()
     mapfile -t wanted < <(wanted_packages)
     step "Debian packages: ${wanted[*]}"
     if ! command -v apt-get >/dev/null; then
@@ -280,15 +280,23 @@ install_packages() {
         return
     fi
     for package in "${wanted[@]}"; do
-        if dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed'; then
-            continue
-        fi
-        if apt-cache show "$package" >/dev/null 2>&1; then
-            missing+=("$package")
-        else
-            unknown+=("$package")
+        if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed'; then
+            absent+=("$package")
         fi
     done
+    if [ "${#absent[@]}" -gt 0 ]; then
+        # One apt-cache call: which of them the apt sources offer at all.
+        available=$(apt-cache policy "${absent[@]}" 2>/dev/null |
+            awk '/^[^ ].*:$/ { name = substr($0, 1, length($0) - 1) }
+                 /^  Candidate:/ && $2 != "(none)" { print name }')
+        for package in "${absent[@]}"; do
+            if printf '%s\n' "$available" | grep -qx "$package"; then
+                missing+=("$package")
+            else
+                unknown+=("$package")
+            fi
+        done
+    fi
     if [ "${#unknown[@]}" -gt 0 ]; then
         warn "not in this system's apt sources (not Raspberry Pi OS?), skipped: ${unknown[*]}"
     fi
