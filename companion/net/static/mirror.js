@@ -248,7 +248,11 @@
       banner.textContent = `Private page of ${seatName(view, message.seat)}: keep this screen to yourself.`;
       cards.push(privateCard(message, view));
     }
-    if (message.last && message.last.text) cards.push(lastCard(message.last));
+    // the log's newest line says what just happened; an undo or the end deserves more
+    const last = message.last;
+    if (last && last.text && (last.kind === "undo" || last.kind === "end" || (last.put_back || []).length)) {
+      cards.push(lastCard(last));
+    }
     if (message.game === "chainsomnia") cards.push(...chainsomniaCards(view));
     else if (message.game === "somnicum") cards.push(...somnicumCards(view, message.status === "over"));
     cards.push(logCard(message.log || []));
