@@ -153,7 +153,11 @@ class GameSummary:
 
     @property
     def winners(self) -> list[str]:
-        return [str(w) for w in (self.result or {}).get("winners", []) or []]
+        """The winners' names; after a cooperative escape, every player (character) won."""
+        result = self.result or {}
+        if isinstance(result.get("winners"), list):
+            return [str(w) for w in result["winners"]]
+        return list(self.players) if escaped(result) is True else []
 
     @property
     def scores(self) -> dict[str, float]:

@@ -42,7 +42,7 @@ def digest(path: Path) -> str:
 def saved_journal(path: Path, games_count: int = 3, actions: int = 60) -> dict[int, dict]:
     """A journal file with a few games; returns their states by id."""
     states = {}
-    with Journal(path) as journal:
+    with Journal(path, durable=False) as journal:  # building a fixture: no need to flush each commit
         for n in range(games_count):
             table = Table.new(journal, "dicecards", {**OPTIONS, "seed": n})
             play_randomly(table, actions, seed=n)
@@ -74,7 +74,7 @@ class CountingRules(dicecards.DiceCardsRules):
 def test_snapshots_keep_resume_to_a_few_actions(db_path):
     counting = CountingRules()
     games.register(counting)
-    with Journal(db_path, snapshot_every=20) as journal:
+    with Journal(db_path, snapshot_every=20, durable=False) as journal:
         table = Table.new(journal, "dicecards", {**OPTIONS, "target": 10**6})
         play_randomly(table, 500)
         counting.applied = 0
@@ -313,17 +313,17 @@ def test_finished_games_keep_winners_scores_rounds_and_duration(tmp_path):
     assert summary.to_json()["finished"] == "2023-11-14T22:16:20.000+00:00"
 
 
-def finished(game: str, result: dict, minutes: float = 60) -> GameSummary:
+def finished(game: str, result: dict, minutes: float = 60, players: list[str] | None = None) -> GameSummary:
     start = datetime(2025, 1, 1, tzinfo=timezone.utc)
     return GameSummary(
-        id=1, game=game, status="finished", started=start, updated=start, players=[], round=None,
+        id=1, game=game, status="finished", started=start, updated=start, players=players or [], round=None,
         seq=9, finished=datetime.fromtimestamp(start.timestamp() + minutes * 60, tz=timezone.utc), result=result,
     )
 
 
 def test_history_counts_plays_wins_escape_rate_and_scores():
     stats = history([
-        finished("chainsomnia", {"escaped": True, "rounds": 9, "winners": ["Ann", "Ben"]}, 40),
+        finished("chainsomnia", {"escaped": True, "rounds": 9}, 40, players=["Ann", "Ben"]),
         finished("chainsomnia", {"result": "defeat", "cause": "caged", "round": 5}, 20),
         finished("chainsomnia", {"result": "victory", "round": 7, "winners": ["Ann"]}, 30),
         finished("somnicum", {"winners": ["Cy"], "players": [{"name": "Cy", "total": 41}, {"name": "Dee", "total": 33}]}),
