@@ -704,3 +704,62 @@ def draw_dice(frame: np.ndarray, reading: DiceReading) -> np.ndarray:
     cv2.putText(out, f"{reading.values} conf {reading.confidence:.2f}", (8, 22),
                 cv2.FONT_HERSHEY_SIMPLEX, 0.6, (255, 255, 255), 1, cv2.LINE_AA)
     return out
+
+
+class DiceSettler:
+    """Reads a roll from a live camera only once the dice have come to rest.
+
+    Feed it every frame's reading (and the frame, for a motion check); it returns a reading when
+    the last ``frames`` readings agree (same values, dice within ``tolerance`` of a box size of
+    where they were) and the picture has stopped changing, and then not again until the dice
+    change. A tumbling die blurs, changes value and moves, so it never satisfies all of that.
+
+    >>> settler = DiceSettler(frames=3)
+    >>> still = DiceReading((Die(4, (10, 10, 40, 40), (), 1.0, ()),), 1.0)
+    >>> [settler.feed(still) is not None for _ in range(4)]
+    [False, False, True, False]
+    """
+
+    def __init__(self, frames: int = 4, tolerance: float = 0.25, motion: float = 4.0) -> None:
+        self.frames = frames
+        self.tolerance = tolerance
+        self.motion = motion  # mean grey-level change between frames that counts as movement
+        self._history: list[DiceReading] = []
+        self._previous: np.ndarray | None = None
+        self._moving = 0
+        self._announced: list[int] | None = None
+
+    def feed(self, reading: DiceReading, frame: np.ndarray | None = None) -> DiceReading | None:
+        if frame is not None and self._is_moving(frame):
+            self._history.clear()
+            self._announced = None
+            return None
+        if self._history and not self._agrees(self._history[-1], reading):
+            self._history.clear()
+            self._announced = None
+        self._history.append(reading)
+        del self._history[: -self.frames]
+        if len(self._history) < self.frames or not reading.dice:
+            return None
+        if self._announced == reading.values:
+            return None  # this roll was already handed out
+        self._announced = reading.values
+        best = max(self._history, key=lambda r: r.confidence)
+        return best
+
+    def _is_moving(self, frame: np.ndarray) -> bool:
+        small = cv2.resize(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame,
+                           (80, 60), interpolation=cv2.INTER_AREA).astype(np.float32)
+        previous, self._previous = self._previous, small
+        if previous is None or previous.shape != small.shape:
+            return False
+        return float(np.abs(small - previous).mean()) > self.motion
+
+    def _agrees(self, a: DiceReading, b: DiceReading) -> bool:
+        if a.values != b.values or len(a.dice) != len(b.dice):
+            return False
+        for box_a, box_b in zip(a.boxes, b.boxes):
+            size = max(box_a[2] - box_a[0], box_a[3] - box_a[1], 1)
+            if max(abs(p - q) for p, q in zip(box_a, box_b)) > self.tolerance * size:
+                return False
+        return True

@@ -258,3 +258,151 @@ def _light_and_lens(rng: np.random.Generator, frame: np.ndarray, condition: str)
     quality = int(rng.integers(45, 75) if condition == "rough" else rng.integers(75, 95))
     ok, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, quality])
     return cv2.imdecode(data, cv2.IMREAD_COLOR) if ok else frame
+
+
+# --- room tiles ------------------------------------------------------------------------------
+
+SIDES = ("north", "east", "south", "west")
+
+
+@dataclass(frozen=True)
+class PlacedTile:
+    tile: str
+    cell: tuple[int, int]
+    rotation: int  # clockwise degrees relative to the start tile
+
+
+@dataclass(frozen=True)
+class CastleScene:
+    image: np.ndarray
+    tiles: list[PlacedTile]
+
+
+def tile_art(tile: str, doors: tuple[str, ...], side: int = 240, marker_id: int | None = None,
+             sticker_fraction: float = 0.4, symmetric: bool = False) -> np.ndarray:
+    """A room tile laid north-up: generated art (from the tile id), doors, and a sticker.
+
+    ``symmetric`` draws art that looks the same at every quarter turn, so that only the doors
+    (or the sticker) can tell the rotation.
+    """
+    seed = sum((i + 1) * ord(ch) for i, ch in enumerate(tile))
+    rng = np.random.default_rng(seed)
+    img = np.zeros((side, side, 3), np.uint8)
+    img[:] = rng.uniform(60, 200, 3)
+    c = side // 2
+    if symmetric:
+        for k in range(6, 0, -1):
+            colour = rng.uniform(0, 255, 3).tolist()
+            cv2.circle(img, (c, c), int(side * 0.07 * k), colour, -1, cv2.LINE_AA)
+        for dx, dy in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
+            cv2.circle(img, (c + dx * side // 3, c + dy * side // 3), side // 12, (30, 30, 30), -1)
+    else:
+        for _ in range(14):
+            colour = rng.uniform(0, 255, 3).tolist()
+            x, y = (int(v) for v in rng.uniform(side * 0.1, side * 0.9, 2))
+            kind = rng.integers(3)
+            if kind == 0:
+                cv2.circle(img, (x, y), int(rng.uniform(6, side * 0.14)), colour, -1, cv2.LINE_AA)
+            elif kind == 1:
+                w, h = (int(v) for v in rng.uniform(8, side * 0.25, 2))
+                cv2.rectangle(img, (x, y), (x + w, y + h), colour, -1)
+            else:
+                x2, y2 = (int(v) for v in rng.uniform(0, side, 2))
+                cv2.line(img, (x, y), (x2, y2), colour, int(rng.uniform(2, 8)), cv2.LINE_AA)
+        cv2.putText(img, tile.replace("_", " ")[:12], (8, side - 12), cv2.FONT_HERSHEY_SIMPLEX,
+                    side / 400, (255, 255, 255), 2, cv2.LINE_AA)
+    # Walls all round, a door (a dark opening with a frame) where the tile has one.
+    cv2.rectangle(img, (0, 0), (side - 1, side - 1), (70, 70, 90), max(2, side // 30))
+    dw, dd = side // 4, side // 9
+    for door in doors:
+        box = {"north": (c - dw // 2, 0, c + dw // 2, dd), "south": (c - dw // 2, side - dd,
+               c + dw // 2, side), "west": (0, c - dw // 2, dd, c + dw // 2),
+               "east": (side - dd, c - dw // 2, side, c + dw // 2)}[door]
+        cv2.rectangle(img, box[:2], box[2:], (20, 40, 80), -1)
+        cv2.rectangle(img, box[:2], box[2:], (40, 160, 220), 2)
+    if marker_id is not None:
+        s = int(side * sticker_fraction)
+        quiet = max(2, s // 6)
+        dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
+        marker = cv2.aruco.generateImageMarker(dictionary, marker_id, s)
+        x0 = c - s // 2
+        img[x0 - quiet : x0 + s + quiet, x0 - quiet : x0 + s + quiet] = 255
+        img[x0 : x0 + s, x0 : x0 + s] = marker[..., None]
+    return img
+
+
+def render_castle(seed: int, count: int = 20, stickers: bool = True,
+                  size: tuple[int, int] = (1280, 720), catalog: dict[str, tuple[str, ...]] | None
+                  = None, marker_ids: dict[str, int] | None = None,
+                  symmetric: frozenset[str] = frozenset()) -> CastleScene:
+    """Renders a castle of ``count`` tiles around the start tile, seen at an angle.
+
+    ``catalog`` maps tile ids to their doors (north-up); the first id is the start tile.
+    """
+    from vision.tiles import load_marker_map
+
+    rng = np.random.default_rng([seed, 77])
+    marker_map = load_marker_map()
+    if marker_ids is None:
+        marker_ids = {tile: mid for mid, tile in marker_map.tiles.items()}
+    if catalog is None:
+        catalog = {tile: tuple(SIDES[i] for i in range(4) if rng.random() < 0.6) or ("north",)
+                   for tile in marker_ids}
+        catalog["chainsomnia"] = SIDES
+    names = list(catalog)
+    start, others = names[0], names[1:]
+    chosen = [start] + [str(t) for t in rng.permutation(others)[: count - 1]]
+    cells = [(0, 0)]
+    while len(cells) < len(chosen):
+        base = cells[int(rng.integers(len(cells)))]
+        step = [(0, -1), (1, 0), (0, 1), (-1, 0)][int(rng.integers(4))]
+        cell = (base[0] + step[0], base[1] + step[1])
+        if cell not in cells and abs(cell[0]) <= 3 and abs(cell[1]) <= 3:
+            cells.append(cell)
+    tile_px = 160
+    xs = [c[0] for c in cells]
+    ys = [c[1] for c in cells]
+    pw = (max(xs) - min(xs) + 2) * tile_px
+    ph = (max(ys) - min(ys) + 2) * tile_px
+    canvas = _table(rng, ph, pw).astype(np.uint8)
+    placed = []
+    for tile, cell in zip(chosen, cells):
+        rotation = 0 if tile == start else int(rng.integers(4)) * 90
+        art = tile_art(tile, catalog[tile], tile_px - 4,
+                       marker_ids.get(tile) if stickers else None,
+                       marker_map.sticker_fraction, tile in symmetric)
+        art = np.ascontiguousarray(np.rot90(art, -rotation // 90))
+        x = int((cell[0] - min(xs) + 0.5) * tile_px) + 2
+        y = int((cell[1] - min(ys) + 0.5) * tile_px) + 2
+        canvas[y : y + art.shape[0], x : x + art.shape[1]] = art
+        placed.append(PlacedTile(tile, cell, rotation))
+    w, h = size
+    tilt = rng.uniform(10, 30)
+    hmat = _camera_on(rng, pw, ph, w, h, tilt)
+    frame = cv2.warpPerspective(canvas.astype(np.float32), hmat, (w, h),
+                                borderMode=cv2.BORDER_REPLICATE)
+    frame = _light_and_lens(rng, frame, "clean")
+    return CastleScene(frame, placed)
+
+
+def _camera_on(rng: np.random.Generator, pw: int, ph: int, w: int, h: int,
+               tilt: float) -> np.ndarray:
+    """A tilted, turned camera that keeps the whole plane in the frame."""
+    f = max(w, h) * 1.1
+    t = math.radians(tilt)
+    spin = rng.uniform(-0.6, 0.6)
+    k = np.array([[f, 0, w / 2], [0, f, h / 2], [0, 0, 1]])
+    rz = np.array([[math.cos(spin), -math.sin(spin), 0], [math.sin(spin), math.cos(spin), 0],
+                   [0, 0, 1]])
+    rx = np.array([[1, 0, 0], [0, math.cos(t), -math.sin(t)], [0, math.sin(t), math.cos(t)]])
+    centre = np.array([[1, 0, -pw / 2], [0, 1, -ph / 2], [0, 0, 1]])
+    r = rx @ rz
+    hmat = k @ np.column_stack([r[:, 0], r[:, 1], np.array([0, 0, f])]) @ centre
+    corners = np.array([[[0, 0], [pw, 0], [pw, ph], [0, ph]]], np.float64)
+    seen = cv2.perspectiveTransform(corners, hmat)[0]
+    span = max(np.ptp(seen[:, 0]) / w, np.ptp(seen[:, 1]) / h)
+    hmat = np.diag([0.98 / span, 0.98 / span, 1]) @ hmat
+    seen = cv2.perspectiveTransform(corners, hmat)[0]
+    shift = np.array([[1, 0, w / 2 - (seen[:, 0].min() + seen[:, 0].max()) / 2],
+                      [0, 1, h / 2 - (seen[:, 1].min() + seen[:, 1].max()) / 2], [0, 0, 1]])
+    return shift @ hmat

@@ -1,0 +1,388 @@
+"""Reading the castle: which CHAINsomnia room tile lies in which cell, turned which way.
+
+Two ways to know a tile:
+
+- a printed ArUco sticker in the middle of the tile (``vision/markers.toml`` maps sticker ids to
+  tile ids); the sticker's corners give the tile's rotation and position directly;
+- enrolled appearance, for tiles without stickers: a top-down reference picture of each tile
+  (``companion vision enroll``), found in the frame by ORB features and a homography. The rotation
+  is then settled by comparing the whole tile, doors included, with the reference at each quarter
+  turn; when two quarter turns look alike (symmetric art and doors) the rotation is reported as
+  unknown (None) rather than guessed.
+
+Cells and rotations are relative to the CHAINsomnia start tile: its cell is (0, 0), x grows to
+its east and y to its south, and rotation is the clockwise quarter-turn (0, 90, 180, 270 degrees)
+of a tile's north relative to the start tile's north. Without the start tile in view, cells and
+rotations are None.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+START_TILE = "chainsomnia"
+MARKERS_FILE = Path(__file__).with_name("markers.toml")
+REF_SIDE = 240  # enrolled references are stored as REF_SIDE x REF_SIDE top-down squares
+
+
+class TileError(ValueError):
+    """Unusable marker map or reference folder; the message names the file and the entry."""
+
+
+@dataclass(frozen=True)
+class MarkerMap:
+    """Sticker ids to tile ids, with the dictionary and the sticker's size on a tile."""
+
+    dictionary: str
+    sticker_fraction: float
+    tiles: dict[int, str]
+
+
+@dataclass(frozen=True)
+class TileSighting:
+    """One tile seen in the frame."""
+
+    tile: str
+    cell: tuple[int, int] | None
+    rotation: int | None  # clockwise degrees relative to the start tile; None if unknown
+    confidence: float
+    corners: tuple[tuple[float, float], ...]  # the tile's NW, NE, SE, SW corners in the frame
+    source: str  # "sticker" or "appearance"
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "id": self.tile,
+            "cell": list(self.cell) if self.cell is not None else None,
+            "rotation": self.rotation,
+            "confidence": round(self.confidence, 3),
+            "source": self.source,
+        }
+
+
+@dataclass(frozen=True)
+class TileReading:
+    tiles: tuple[TileSighting, ...]
+    ms: float
+
+
+def load_marker_map(path: str | Path | None = None) -> MarkerMap:
+    """Reads the sticker-to-tile map (default: the one shipped beside this module)."""
+    path = Path(path) if path else MARKERS_FILE
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as err:
+        raise TileError(f"{path}: cannot be read: {err}") from None
+    name = raw.get("dictionary", "DICT_4X4_50")
+    if not isinstance(name, str) or not hasattr(cv2.aruco, name):
+        raise TileError(f"{path}: dictionary: unknown ArUco dictionary {name!r}")
+    fraction = raw.get("sticker_fraction", 0.4)
+    if not isinstance(fraction, (int, float)) or not 0.05 <= fraction <= 0.9:
+        raise TileError(f"{path}: sticker_fraction: must be a number between 0.05 and 0.9")
+    tiles: dict[int, str] = {}
+    for key, tile in raw.get("markers", {}).items():
+        if not key.isdigit():
+            raise TileError(f"{path}: [markers] {key}: a sticker id must be a whole number")
+        if not isinstance(tile, str) or not tile:
+            raise TileError(f"{path}: [markers] {key}: must be a tile id string")
+        if tile in tiles.values():
+            raise TileError(f"{path}: [markers] {key}: tile {tile!r} already has a sticker")
+        tiles[int(key)] = tile
+    return MarkerMap(name, float(fraction), tiles)
+
+
+def _detector(marker_map: MarkerMap) -> cv2.aruco.ArucoDetector:
+    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, marker_map.dictionary))
+    params = cv2.aruco.DetectorParameters()
+    # Two threshold windows instead of three: stickers are large and high-contrast.
+    params.adaptiveThreshWinSizeMin = 5
+    params.adaptiveThreshWinSizeMax = 15
+    params.adaptiveThreshWinSizeStep = 10
+    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    return cv2.aruco.ArucoDetector(dictionary, params)
+
+
+_DETECTORS: dict[str, cv2.aruco.ArucoDetector] = {}
+
+
+def marker_sheet(marker_map: MarkerMap | None = None, sticker_px: int = 236,
+                 columns: int = 4) -> np.ndarray:
+    """A printable sheet (grayscale) with every sticker, its id and its tile's name below it.
+
+    At 300 dpi the default 236 px sticker is 2 cm wide, for tiles of 5 cm.
+    """
+    marker_map = marker_map or load_marker_map()
+    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, marker_map.dictionary))
+    margin = sticker_px // 3
+    cell_w, cell_h = sticker_px + 2 * margin, sticker_px + 2 * margin + 40
+    items = sorted(marker_map.tiles.items())
+    rows = max(1, math.ceil(len(items) / columns))
+    sheet = np.full((rows * cell_h + margin, columns * cell_w), 255, np.uint8)
+    for k, (marker_id, tile) in enumerate(items):
+        r, c = divmod(k, columns)
+        x, y = c * cell_w + margin, r * cell_h + margin
+        img = cv2.aruco.generateImageMarker(dictionary, marker_id, sticker_px)
+        sheet[y : y + sticker_px, x : x + sticker_px] = img
+        # A thin cutting line around the white quiet zone.
+        q = sticker_px // 6
+        cv2.rectangle(sheet, (x - q, y - q), (x + sticker_px + q, y + sticker_px + q), 190, 1)
+        cv2.putText(sheet, f"{marker_id}: {tile}  (this way up)", (x - q, y + sticker_px + q + 28),
+                    cv2.FONT_HERSHEY_SIMPLEX, 0.6, 0, 1, cv2.LINE_AA)
+    return sheet
+
+
+@dataclass
+class _Seen:
+    tile: str
+    centre: np.ndarray  # image
+    up: np.ndarray  # image point on the tile's north edge direction (unit-ish)
+    corners: np.ndarray  # 4x2 image: for stickers the sticker corners, else the tile corners
+    tile_corners: np.ndarray | None
+    confidence: float
+    source: str
+    rotation_known: bool = True
+
+
+def read_tiles(frame: np.ndarray, refs: ReferenceSet | None = None,
+               marker_map: MarkerMap | None = None) -> TileReading:
+    """Finds every known tile in a BGR frame, with cell and rotation relative to the start tile."""
+    start = time.perf_counter()
+    if frame is None or frame.ndim not in (2, 3):
+        raise ValueError("read_tiles needs an image (height x width [x 3])")
+    marker_map = marker_map or load_marker_map()
+    gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    seen = _stickers(gray, marker_map)
+    if refs is not None and refs.tiles:
+        have = {s.tile for s in seen}
+        seen += [s for s in refs.find(gray) if s.tile not in have]
+    sightings = _place(seen, marker_map)
+    return TileReading(tuple(sightings), (time.perf_counter() - start) * 1000)
+
+
+def _stickers(gray: np.ndarray, marker_map: MarkerMap) -> list[_Seen]:
+    detector = _DETECTORS.get(marker_map.dictionary)
+    if detector is None:
+        detector = _DETECTORS[marker_map.dictionary] = _detector(marker_map)
+    corners, ids, _ = detector.detectMarkers(gray)
+    out: list[_Seen] = []
+    if ids is None:
+        return out
+    for quad, marker_id in zip(corners, ids.ravel()):
+        tile = marker_map.tiles.get(int(marker_id))
+        if tile is None:
+            continue
+        q = quad.reshape(4, 2).astype(np.float64)  # TL, TR, BR, BL of the upright sticker
+        centre = q.mean(axis=0)
+        up = (q[0] + q[1]) / 2 - centre
+        # The tile's corners: the sticker's, scaled out from the centre (an affine guess,
+        # good enough to draw; cells come from the homography below).
+        tile_corners = centre + (q - centre) / marker_map.sticker_fraction
+        side = float(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
+        out.append(_Seen(tile, centre, up, q, tile_corners, min(1.0, side / 12), "sticker"))
+    return out
+
+
+def _plane_points(s: _Seen, cell: tuple[int, int], quarter: int,
+                  fraction: float) -> np.ndarray:
+    """Where the seen corners lie on the castle plane (tile side = 1, start tile at 0, 0)."""
+    half = fraction / 2 if s.source == "sticker" else 0.5
+    local = np.array([[-half, -half], [half, -half], [half, half], [-half, half]])
+    c, si = math.cos(math.radians(90 * quarter)), math.sin(math.radians(90 * quarter))
+    rot = np.array([[c, -si], [si, c]])  # clockwise on screen (y grows south)
+    return local @ rot.T + np.array(cell, float)
+
+
+def _pose(h: np.ndarray, s: _Seen) -> tuple[tuple[int, int], int, float]:
+    """Cell, quarter turn and how far off the grid the tile lies, under plane homography h."""
+    pts = cv2.perspectiveTransform(np.array([[s.centre, s.centre + s.up]]), h)[0]
+    centre, up = pts[0], pts[1] - pts[0]
+    cell = (int(round(centre[0])), int(round(centre[1])))
+    angle = math.degrees(math.atan2(up[0], -up[1])) % 360
+    quarter = int(round(angle / 90)) % 4
+    off = float(np.hypot(centre[0] - cell[0], centre[1] - cell[1]))
+    off_angle = abs((angle - quarter * 90 + 180) % 360 - 180)
+    return cell, quarter, off + off_angle / 90
+
+
+def _place(seen: list[_Seen], marker_map: MarkerMap) -> list[TileSighting]:
+    anchor = next((s for s in seen if s.tile == START_TILE), None)
+    out: list[TileSighting] = []
+    if anchor is None:
+        for s in seen:
+            out.append(TileSighting(s.tile, None, None, s.confidence * 0.5, _corners(s), s.source))
+        return out
+    fraction = marker_map.sticker_fraction
+    h, _ = cv2.findHomography(anchor.corners, _plane_points(anchor, (0, 0), 0, fraction))
+    # Refine: every tile placed on the grid adds its corners to one homography for the whole
+    # castle, which keeps far tiles right under perspective.
+    for _ in range(2):
+        src, dst = [], []
+        for s in seen:
+            cell, quarter, _ = _pose(h, s)
+            if s.source == "appearance" and not s.rotation_known:
+                continue
+            src.append(s.corners)
+            dst.append(_plane_points(s, cell, quarter, fraction))
+        if len(src) < 2:
+            break
+        h2, _ = cv2.findHomography(np.vstack(src), np.vstack(dst), cv2.RANSAC, 0.08)
+        if h2 is None:
+            break
+        h = h2
+    for s in seen:
+        cell, quarter, off = _pose(h, s)
+        confidence = s.confidence * max(0.0, 1.0 - max(0.0, off - 0.15) * 1.5)
+        rotation = quarter * 90 if s.rotation_known else None
+        if s.tile == START_TILE:
+            cell, rotation = (0, 0), 0
+        out.append(TileSighting(s.tile, cell, rotation, round(confidence, 3), _corners(s),
+                                s.source))
+    out.sort(key=lambda t: (t.cell is None, t.cell or (0, 0), t.tile))
+    return out
+
+
+def _corners(s: _Seen) -> tuple[tuple[float, float], ...]:
+    pts = s.tile_corners if s.tile_corners is not None else s.corners
+    return tuple((round(float(x), 1), round(float(y), 1)) for x, y in pts)
+
+
+# --- enrolled appearance -------------------------------------------------------------------
+
+
+@dataclass
+class _Reference:
+    tile: str
+    image: np.ndarray  # REF_SIDE square, grayscale, north up
+    keypoints: np.ndarray  # N x 2
+    descriptors: np.ndarray
+    small: list[np.ndarray]  # the reference at 0, 90, 180, 270 degrees, small, normalised
+
+
+def _normalised(img: np.ndarray) -> np.ndarray:
+    small = cv2.resize(img, (48, 48), interpolation=cv2.INTER_AREA).astype(np.float32)
+    small -= small.mean()
+    return small / (float(np.linalg.norm(small)) + 1e-6)
+
+
+class ReferenceSet:
+    """Enrolled tile pictures (``<tile id>.png`` in a folder), ready for matching."""
+
+    def __init__(self, folder: str | Path | None = None) -> None:
+        self.folder = Path(folder) if folder else None
+        self.tiles: list[_Reference] = []
+        self._orb = cv2.ORB_create(nfeatures=400, fastThreshold=12)
+        self._frame_orb = cv2.ORB_create(nfeatures=4000, fastThreshold=12)
+        self._matcher = cv2.BFMatcher(cv2.NORM_HAMMING)
+        if self.folder is not None:
+            if not self.folder.is_dir():
+                raise TileError(f"{self.folder}: no such folder of enrolled tiles")
+            for path in sorted(self.folder.glob("*.png")):
+                img = cv2.imread(str(path), cv2.IMREAD_GRAYSCALE)
+                if img is None:
+                    raise TileError(f"{path}: not a readable image")
+                self.add(path.stem, img)
+
+    def add(self, tile: str, image: np.ndarray) -> None:
+        gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+        gray = cv2.resize(gray, (REF_SIDE, REF_SIDE), interpolation=cv2.INTER_AREA)
+        kps, desc = self._orb.detectAndCompute(gray, None)
+        if desc is None or len(kps) < 15:
+            raise TileError(f"{tile}: the picture has too little detail to recognise the tile")
+        small = [_normalised(np.rot90(gray, -k)) for k in range(4)]
+        pts = np.array([k.pt for k in kps], np.float32)
+        self.tiles = [t for t in self.tiles if t.tile != tile]
+        self.tiles.append(_Reference(tile, gray, pts, desc, small))
+
+    def find(self, gray: np.ndarray) -> list[_Seen]:
+        kps, desc = self._frame_orb.detectAndCompute(gray, None)
+        if desc is None:
+            return []
+        frame_pts = np.array([k.pt for k in kps], np.float32)
+        found: list[_Seen] = []
+        for ref in self.tiles:
+            pairs = self._matcher.knnMatch(ref.descriptors, desc, k=2)
+            good = [m[0] for m in pairs if len(m) == 2 and m[0].distance < 0.78 * m[1].distance]
+            if len(good) < 12:
+                continue
+            src = ref.keypoints[[m.queryIdx for m in good]]
+            dst = frame_pts[[m.trainIdx for m in good]]
+            h, mask = cv2.findHomography(src, dst, cv2.RANSAC, 5.0)
+            if h is None or int(mask.sum()) < 10:
+                continue
+            seen = self._settle_rotation(ref, gray, h, int(mask.sum()))
+            if seen is not None:
+                found.append(seen)
+        return found
+
+    def _settle_rotation(self, ref: _Reference, gray: np.ndarray, h: np.ndarray,
+                         inliers: int) -> _Seen | None:
+        """Which quarter turn of the reference the tile in the frame really is.
+
+        Features on symmetric art can lock on at the wrong quarter turn; the whole tile (its
+        doors above all) compared at each turn decides, and a tie is left undecided.
+        """
+        s = REF_SIDE
+        square = np.array([[0, 0], [s, 0], [s, s], [0, s]], np.float64)
+        quad = cv2.perspectiveTransform(square[None], h)[0]
+        if not cv2.isContourConvex(quad.astype(np.float32)) or cv2.contourArea(
+                quad.astype(np.float32)) < 400:
+            return None
+        back = cv2.warpPerspective(gray, np.linalg.inv(h), (s, s))
+        seen = _normalised(back)
+        scores = [float((seen * ref.small[k]).sum()) for k in range(4)]
+        order = np.argsort(scores)[::-1]
+        best, second = scores[order[0]], scores[order[1]]
+        if best < 0.3:
+            return None
+        k = int(order[0])  # the tile in the frame is the reference turned k quarters clockwise
+        # Reference corner i (NW, NE, SE, SW) lies, after k turns, at frame quad index (i + k) % 4.
+        corners = np.array([quad[(i + k) % 4] for i in range(4)])
+        centre = corners.mean(axis=0)
+        up = (corners[0] + corners[1]) / 2 - centre
+        known = best - second > 0.04
+        confidence = min(1.0, inliers / 40) * (1.0 if known else 0.5) * min(1.0, best + 0.2)
+        return _Seen(ref.tile, centre, up, corners, corners, confidence, "appearance", known)
+
+
+def find_tile_outline(frame: np.ndarray) -> np.ndarray | None:
+    """The largest four-cornered shape in the picture: a tile laid alone on the table, for
+    enrolment. Returns its corners NW, NE, SE, SW as the camera sees them (top of the picture is
+    taken as north), or None."""
+    gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    edges = cv2.Canny(cv2.GaussianBlur(gray, (5, 5), 0), 40, 120)
+    edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
+    contours, _ = cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    best = None
+    for c in sorted(contours, key=cv2.contourArea, reverse=True)[:5]:
+        approx = cv2.approxPolyDP(c, 0.03 * cv2.arcLength(c, True), True)
+        if len(approx) == 4 and cv2.contourArea(approx) > 0.02 * gray.size:
+            best = approx.reshape(4, 2).astype(np.float64)
+            break
+    if best is None:
+        return None
+    # Order NW, NE, SE, SW by position in the picture.
+    s, d = best.sum(axis=1), best[:, 0] - best[:, 1]
+    return np.array([best[np.argmin(s)], best[np.argmax(d)], best[np.argmax(s)],
+                     best[np.argmin(d)]])
+
+
+def enroll_tile(frame: np.ndarray, tile: str, folder: str | Path) -> Path:
+    """Saves the top-down picture of the one tile in the frame as the tile's reference."""
+    corners = find_tile_outline(frame)
+    if corners is None:
+        raise TileError(f"{tile}: no tile outline found; lay the tile alone on a plain table")
+    square = np.array([[0, 0], [REF_SIDE, 0], [REF_SIDE, REF_SIDE], [0, REF_SIDE]], np.float64)
+    h = cv2.getPerspectiveTransform(corners.astype(np.float32), square.astype(np.float32))
+    top_down = cv2.warpPerspective(frame, h, (REF_SIDE, REF_SIDE))
+    ReferenceSet().add(tile, top_down)  # refuses a picture without enough detail
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{tile}.png"
+    cv2.imwrite(str(path), top_down)
+    return path
