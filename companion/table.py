@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import logging
+import secrets
 import threading
 import time
 from collections import deque
@@ -222,14 +223,17 @@ class Table:
     ) -> Table:
         """Sets up a new game of `game` with `options` and journals its start.
 
-        Raises UnknownGame for a game Dreamtable does not know, IllegalAction for options the
-        game's setup refuses, JournalWriteError when the start cannot be saved.
+        Options without a "seed" get a random one, so no two games deal the same decks, and the
+        journalled setup still replays exactly. Raises UnknownGame for a game Dreamtable does not
+        know, IllegalAction for options the game's setup refuses, JournalWriteError when the
+        start cannot be saved.
         """
         rules = rules_for(game)
         try:
             options = _plain(dict(options or {}))
         except (TypeError, ValueError) as err:
             raise IllegalAction("bad_options", f"The {game} setup options are not plain data: {err}") from None
+        options.setdefault("seed", secrets.randbits(31))
         try:
             state = rules.new_game(options)
         except IllegalAction:

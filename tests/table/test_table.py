@@ -290,3 +290,12 @@ def test_close_lets_subscribers_hear_what_is_pending_but_never_waits_on_a_stuck_
     assert time.monotonic() - started < 5
     assert [u.seq for u in slowish.updates] == [1, 2, 3, 4, 5]
     release.set()
+
+
+def test_a_game_set_up_without_a_seed_gets_a_random_one_that_is_journalled(journal):
+    first = Table.new(journal, "dicecards", {"players": ["Ann", "Ben"]})
+    second = Table.new(journal, "dicecards", {"players": ["Ann", "Ben"]})
+    seeds = [journal.summary(t.game_id).options["seed"] for t in (first, second)]
+    assert seeds[0] != seeds[1]
+    assert [first.export()["setup"]["seed"], second.export()["setup"]["seed"]] == seeds
+    assert state_json(first) == RULES.state_to_json(RULES.new_game(first.export()["setup"]))
