@@ -35,7 +35,6 @@ from companion.chainsomnia.events import (
     finish_tile_effect,
     flee,
     gain_item,
-    keep_omen,
     move_character,
     put_back_on_top,
     resolve_event,
@@ -44,6 +43,7 @@ from companion.chainsomnia.events import (
     take_from_pool,
 )
 from companion.chainsomnia.state import CAGE, Pending, State, Step, Test, Work
+from companion.chainsomnia.view import DECK_NAMES, waiting_text
 from companion.rules import IllegalAction
 
 STEPS: dict[str, Callable[[Work, Step], None]] = {
@@ -57,12 +57,8 @@ STEPS: dict[str, Callable[[Work, Step], None]] = {
     "event": resolve_event,
     "flee": flee,
     "gain_item": gain_item,
-    "keep_omen": keep_omen,
     "effect": apply_effect,
 }
-
-DECK_NAMES = {"castle": "Castle deck", "event": "Event deck", "item": "Item deck"}
-
 
 def run(w: Work) -> None:
     """Resolves queued steps until the game waits for an action or is over."""
@@ -106,26 +102,11 @@ def apply(state: State, action: Mapping[str, Any]) -> tuple[State, list[dict[str
 # --- answers to what is pending -------------------------------------------------------------------
 
 
-def waiting_for(w: Work, p: Pending) -> str:
-    who = w.name(p.who)
-    return {
-        "roll": f"{p.count} dice for {who}'s {p.test.kind.capitalize() if p.test else ''} Test",
-        "keep_dice": f"{who} to choose which 2 of the 3 dice to keep",
-        "clover": f"{who} to reroll 1 die with the Clover or keep the roll",
-        "draw": f"the card drawn from the {DECK_NAMES[p.deck]}",
-        "vision": f"{who} to choose 1 card to keep and the order of the others",
-        "place_tile": f"the {w.catalog.card_name(p.tile)} tile to be placed",
-        "flee": f"{who} to choose where to flee",
-        "discard_excess": f"{who} to discard Items down to 2",
-        "discard_items": f"{who} to choose {p.count} Item(s) to discard",
-        "choose_tile": f"{who} to choose a Room",
-    }[p.kind]
-
-
 def expect(w: Work, p: Pending, action: Mapping[str, Any], *kinds: str) -> str:
     kind = action["type"]
     if kind not in kinds:
-        raise IllegalAction("pending", f"The game is waiting for {waiting_for(w, p)} (answer with {' or '.join(repr(k) for k in kinds)})")
+        text = waiting_text(w.freeze(), p)
+        raise IllegalAction("pending", f"First this: {text} (answer with {' or '.join(repr(k) for k in kinds)})")
     named = action.get("character")
     if named is not None and named != p.who:
         raise IllegalAction("not_your_choice", f"This choice belongs to {w.name(p.who)}")
@@ -230,7 +211,7 @@ def answer_vision(w: Work, p: Pending, action: Mapping[str, Any]) -> None:
         raise IllegalAction("bad_choice", '"back" must list the other drawn cards, in the order they go back on top of the deck (top first)')
     w.pending = None
     put_back_on_top(w, p.deck, tuple(back))
-    w.emit("vision_kept", character=p.who, name=w.name(p.who), deck=p.deck, kept=keep, kept_name=w.catalog.card_name(keep), back=list(back), back_names=[w.catalog.card_name(c) for c in back])
+    w.emit("vision_kept", character=p.who, name=w.name(p.who), deck=p.deck, drawn=list(p.cards), drawn_names=[w.catalog.card_name(c) for c in p.cards], kept=keep, kept_name=w.catalog.card_name(keep), back=list(back), back_names=[w.catalog.card_name(c) for c in back])
     deliver(w, p.who, p.deck, keep, p.context, p.cell)
 
 

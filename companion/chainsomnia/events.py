@@ -113,6 +113,7 @@ def take(w: Work, s: Step) -> None:
         card, rest = next_known(deck)
         if card is None:
             # a physical deck: the card's identity is the chance outcome
+            set_deck(w, s.deck, deck)
             w.push(Step(s.kind, s.who, s.card, s.context, s.cell, count, cards, s.target, s.where, s.deck))
             w.pending = Pending("draw", s.who, deck=s.deck, purpose=s.context, cards=cards, count=count)
             return
@@ -162,7 +163,10 @@ def resolve_event(w: Work, s: Step) -> None:
     who = s.who
     w.emit("event_drawn", card=card.id, name=card.name, kind=card.kind, character=who, who_name=w.name(who), context=s.context)
     if card.kind != "bad_dream":
-        w.push(*[effect_step(e, who, card.id) for e in card.effects], Step("keep_omen", who, card.id))
+        # the Omen is laid beside the drawer's board while its effects apply
+        w.set_char(who, omens=w.char(who).omens + (card.id,))
+        w.emit("omen_kept", card=card.id, name=card.name, character=who, who_name=w.name(who))
+        w.push(*[effect_step(e, who, card.id) for e in card.effects])
         return
     if card.place == "beside_event_deck":
         w.howling = w.howling + (card.id,)
@@ -204,12 +208,7 @@ def flee(w: Work, s: Step) -> None:
 def move_character(w: Work, cid: str, to: Cell, how: str) -> None:
     c = w.char(cid)
     w.set_char(cid, cell=to)
-    w.emit("moved", character=cid, name=w.name(cid), frm=cell_json(c.cell), to=cell_json(to), room=w.room_name(to), how=how)
-
-
-def keep_omen(w: Work, s: Step) -> None:
-    w.set_char(s.who, omens=w.char(s.who).omens + (s.card,))
-    w.emit("omen_kept", card=s.card, name=w.catalog.card_name(s.card), character=s.who, who_name=w.name(s.who))
+    w.emit("moved", character=cid, name=w.name(cid), frm=cell_json(c.cell), frm_room=w.room_name(c.cell), to=cell_json(to), room=w.room_name(to), how=how)
 
 
 def defeat_bad_dream(w: Work, card: str, by: str, how: str) -> None:
