@@ -144,10 +144,16 @@ class Catalog:
 
 
 _CACHE: dict[str, Catalog] = {}
+_BY_NAME: dict[str | None, Catalog] = {}
 
 
 def load_catalog(dir: str | Path | None = None) -> Catalog:  # noqa: A002 - the agreed name
     """Loads (once per directory) and validates a Somnicum catalog; raises CatalogError."""
+    # The rules ask for the catalog on every action: answer by name first, no file system calls.
+    name = str(dir) if dir else None
+    found = _BY_NAME.get(name)
+    if found is not None:
+        return found
     directory = Path(dir) if dir else CATALOG_DIR
     key = str(directory.resolve())
     if key not in _CACHE:
@@ -157,6 +163,7 @@ def load_catalog(dir: str | Path | None = None) -> Catalog:  # noqa: A002 - the 
             raise errors[0]
         assert catalog is not None
         _CACHE[key] = catalog
+    _BY_NAME[name] = _CACHE[key]
     return _CACHE[key]
 
 

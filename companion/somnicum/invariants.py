@@ -1,0 +1,125 @@
+"""What is true of every Somnicum state the rules can reach; the property tests and
+``companion somnicum simulate --check`` look after every action.
+
+- the 72 Sleep Sand tokens are all somewhere, once: bag, supplies, on cards, in gaps;
+- every Dream, Meeting and Goal card is somewhere, once;
+- the field and the flywheels agree (placed flywheels stand in one of the field's gaps);
+- every dream is a legal inverted pyramid;
+- the turn's bookkeeping fits its phase.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from companion.somnicum.attach import pyramid_problem, to_dream
+from companion.somnicum.catalog import Catalog
+from companion.somnicum.setup import FIELD_SIZE, ROUNDS
+from companion.somnicum.state import NOT_PLACED, SomnicumState
+
+PHASES = (
+    "lay_field", "deal_goals", "draw_tokens", "place_flywheels", "turn", "pay", "attach",
+    "draw_meetings", "keep_meeting", "end_turn", "over",
+)
+
+
+def token_places(state: SomnicumState) -> dict[str, int]:
+    """How many tokens lie where: bag, supplies, cards, gaps (they add up to the box's 72)."""
+    on_cards = gaps = 0
+    for player in state.players:
+        for row in player.dream:
+            on_cards += sum(len(c.tokens) for c in row.cards)
+            gaps += sum(1 for g in row.gaps if g)
+    return {
+        "bag": len(state.bag),
+        "supplies": sum(len(p.supply) for p in state.players),
+        "cards": on_cards,
+        "gaps": gaps,
+    }
+
+
+def _once(what: str, found: list[str], expected: set[str]) -> list[str]:
+    problems = []
+    counts = Counter(found)
+    twice = sorted(k for k, n in counts.items() if n > 1)
+    if twice:
+        problems.append(f"{what} in two places at once: {', '.join(twice[:5])}")
+    missing = sorted(expected - set(counts))
+    if missing:
+        problems.append(f"{what} lost: {', '.join(missing[:5])}")
+    strange = sorted(set(counts) - expected)
+    if strange:
+        problems.append(f"{what} not in the catalog: {', '.join(strange[:5])}")
+    return problems
+
+
+def problems(catalog: Catalog, state: SomnicumState) -> list[str]:
+    """Every broken invariant, in words (an empty list for a sound state)."""
+    out: list[str] = []
+    players = state.players
+    n = len(players)
+    # Tokens.
+    tokens = list(state.bag)
+    for player in players:
+        tokens += player.supply
+        for row in player.dream:
+            for placed in row.cards:
+                tokens += placed.tokens
+            tokens += [g for g in row.gaps if g]
+    out += _once("Sleep Sand token", tokens, set(catalog.tokens))
+    if list(state.bag) != sorted(state.bag):
+        out.append("the bag is not kept sorted")
+    # Dream cards.
+    cards = list(state.field) + list(state.deck) + list(state.out_of_play)
+    if state.taken:
+        cards.append(state.taken)
+    for player in players:
+        for row in player.dream:
+            cards += [c.card for c in row.cards]
+    out += _once("Dream card", cards, set(catalog.dream_cards))
+    # Meeting and Goal cards.
+    meetings = list(state.meeting_deck) + list(state.meeting_discard) + list(state.offered)
+    for player in players:
+        meetings += player.hand + player.in_front
+    out += _once("Meeting card", meetings, set(catalog.meetings))
+    goals = list(state.goal_box) + [p.goal for p in players if p.goal]
+    out += _once("Goal card", goals, set(catalog.goals))
+    # Dreams.
+    for player in players:
+        problem = pyramid_problem(player.dream)
+        if problem is None:
+            impossible = to_dream(catalog, player.dream).impossible_level()
+            if impossible is not None:
+                problem = f"level {impossible} has more cards than pairs above it"
+        if problem:
+            out.append(f"{player.name}'s dream: {problem}")
+    # Field, flywheels, phase.
+    if state.phase not in PHASES:
+        out.append(f"unknown phase {state.phase!r}")
+    if not 1 <= state.round <= ROUNDS:
+        out.append(f"round {state.round} is not 1 to {ROUNDS}")
+    size = len(state.field)
+    playing = state.phase in ("turn", "pay", "draw_tokens", "attach", "draw_meetings", "keep_meeting", "end_turn")
+    if state.phase == "draw_tokens" and state.draw_reason == "start":
+        playing = False
+    if size > FIELD_SIZE[n]:
+        out.append(f"{size} cards on a field of {FIELD_SIZE[n]}")
+    if state.phase == "place_flywheels" and size != FIELD_SIZE[n]:
+        out.append(f"the flywheels are placed on a field of {size} cards, not {FIELD_SIZE[n]}")
+    if state.phase == "turn" and size <= n:
+        out.append(f"a turn starts with {size} cards on the field: the round should have ended")
+    if playing:
+        for name, gap in zip(("black", "white"), state.flywheels):
+            if not 0 <= gap < max(size, 1):
+                out.append(f"the {name} flywheel stands in gap {gap} of a field of {size} cards")
+    elif state.flywheels != (NOT_PLACED, NOT_PLACED):
+        out.append("the flywheels stand on the field before they are placed")
+    if state.phase == "turn" and (state.taken or state.moved):
+        out.append("a turn that has not moved holds a taken card")
+    if state.phase == "attach" and not state.taken:
+        out.append("nothing to attach")
+    if state.phase == "over" and (state.field or state.taken):
+        out.append("the game is over with cards still in play")
+    if state.phase != "over" and not (0 <= state.turn < n):
+        out.append(f"turn {state.turn} is not a seat")
+    return out
