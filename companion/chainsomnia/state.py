@@ -267,8 +267,7 @@ class Work:
         self.queue = steps + self.queue
 
     def emit(self, kind: str, /, **data: Any) -> None:
-        data["type"] = kind
-        self.events.append(data)
+        self.events.append({"type": kind, **data})
 
     def freeze(self) -> State:
         d = self.__dict__
