@@ -345,6 +345,18 @@ pip_install() {
         spec="${REPO_DIR}[pi]"
     fi
     step "Dreamtable into the virtual environment: $spec"
+    if [ -z "$source_spec" ]; then
+        # pip builds in the source folder; build from a copy so the checkout may be read-only
+        # and stays clean.
+        note "building from a copy of $REPO_DIR"
+        spec="$tmp_dir/src[pi]"
+        if [ "$dry_run" -eq 0 ]; then
+            mkdir "$tmp_dir/src"
+            # Dot folders (.git, .venv, caches) and build leftovers are not part of the source.
+            tar -C "$REPO_DIR" --exclude='./.*' --exclude=./build --exclude='*.egg-info' \
+                --exclude=__pycache__ -cf - . | tar -C "$tmp_dir/src" -xf -
+        fi
+    fi
     : >"$constraints"
     # picamera2's compiled helpers are built against the system numpy; a newer numpy in the
     # venv (pulled in by a recent OpenCV) would break them. Hold numpy at the system's version.
