@@ -97,7 +97,10 @@ def test_dry_run_shows_every_install_step_in_order_and_changes_nothing(
     commands = would_run(out)
     make_venv = position(commands, ["python3", "-m", "venv", "--system-site-packages", venv])
     pip = position(commands, [f"{venv}/bin/python", "-m", "pip", "install", "--upgrade", "--constraint"])
-    assert commands[pip][-1] == f"{INSTALL_SH.parent.parent}[pi]"
+    # The checkout itself, with the "pi" extra, built from a scratch copy of it.
+    assert f"==> Dreamtable into the virtual environment: {INSTALL_SH.parent.parent}[pi]" in out
+    assert f"    building from a copy of {INSTALL_SH.parent.parent}" in out
+    assert commands[pip][-1].endswith("/src[pi]")
     install_app = position(commands, ["sudo", "install", "-m", "0644"])
     assert commands[install_app][-1] == f"{UNIT_DIR}/{APP_UNIT}"
     assert any(c[:3] == ["sudo", "install", "-m"] and c[-1] == f"{UNIT_DIR}/{MIRROR_UNIT}" for c in commands)
