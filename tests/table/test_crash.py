@@ -12,6 +12,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -46,20 +47,36 @@ def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path, dice_car
     acked_max = -1
     head = -1
     kills_mid_play = 0
+    errors = tmp_path / "child-stderr.txt"
     for kill in range(KILLS):
-        child = subprocess.Popen(
-            [sys.executable, "-u", str(CHILD), str(path)],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        # Mostly while playing; sometimes while starting up or resuming.
-        time.sleep(rng.uniform(0.0, 0.1) if kill % 5 == 0 else rng.uniform(0.12, 0.4))
+        with open(errors, "w") as stderr:
+            child = subprocess.Popen(
+                [sys.executable, "-u", str(CHILD), str(path)], stdout=subprocess.PIPE, stderr=stderr, text=True
+            )
+        lines: list[str] = []
+        playing = threading.Event()
+
+        def read(child: subprocess.Popen = child, lines: list[str] = lines, playing: threading.Event = playing) -> None:
+            for line in child.stdout:
+                lines.append(line)
+                playing.set()
+            playing.set()
+
+        reader = threading.Thread(target=read, daemon=True)
+        reader.start()
+        # Mostly while playing; one time in five while starting up or resuming.
+        if kill % 5 == 0:
+            time.sleep(rng.uniform(0.0, 0.3))
+        else:
+            assert playing.wait(60), "the child never started"
+            time.sleep(rng.uniform(0.0, 0.15))
         child.send_signal(signal.SIGKILL)
-        out, err = child.communicate(timeout=10)
+        child.wait(30)
+        reader.join(30)
+        err = errors.read_text()
         assert child.returncode == -signal.SIGKILL, err
         assert "Traceback" not in err, err
-        acks = [int(line.split()[1]) for line in out.splitlines() if line.startswith("ack ")]
+        acks = [int(line.split()[1]) for line in lines if line.startswith("ack ")]
         if len(acks) > 1:
             kills_mid_play += 1
         previous_head = head

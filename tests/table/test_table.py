@@ -225,7 +225,7 @@ def test_a_slow_subscriber_never_blocks_the_table_and_gets_the_newest_updates(ta
 
     fast = Recorder()
     table.subscribe(stuck, initial=False, max_pending=4)
-    table.subscribe(fast, initial=False)
+    table.subscribe(fast, initial=False, max_pending=1000)
     done = threading.Event()
 
     table.submit({"type": "draw"})
