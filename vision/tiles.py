@@ -277,8 +277,8 @@ class ReferenceSet:
         self.folder = Path(folder) if folder else None
         self.tiles: list[_Reference] = []
         self._orb = cv2.ORB_create(nfeatures=400, fastThreshold=12)
-        self._frame_orb = cv2.ORB_create(nfeatures=4000, fastThreshold=12)
-        self._matcher = cv2.BFMatcher(cv2.NORM_HAMMING)
+        self._frame_orb = cv2.ORB_create(nfeatures=3000, fastThreshold=12)
+        self._index: cv2.BFMatcher | None = None
         if self.folder is not None:
             if not self.folder.is_dir():
                 raise TileError(f"{self.folder}: no such folder of enrolled tiles")
@@ -298,22 +298,32 @@ class ReferenceSet:
         pts = np.array([k.pt for k in kps], np.float32)
         self.tiles = [t for t in self.tiles if t.tile != tile]
         self.tiles.append(_Reference(tile, gray, pts, desc, small))
+        self._index = None
 
     def find(self, gray: np.ndarray) -> list[_Seen]:
         kps, desc = self._frame_orb.detectAndCompute(gray, None)
-        if desc is None:
+        if desc is None or len(kps) < 10:
             return []
         frame_pts = np.array([k.pt for k in kps], np.float32)
+        if self._index is None:
+            # One matcher over every reference at once: each frame feature finds its two
+            # nearest reference features, and the ratio test keeps the distinctive ones.
+            self._index = cv2.BFMatcher(cv2.NORM_HAMMING)
+            self._index.add([t.descriptors for t in self.tiles])
+        pairs = self._index.knnMatch(desc, k=2)
+        by_tile: dict[int, list[tuple[int, int]]] = {}
+        for m in pairs:
+            if len(m) == 2 and m[0].distance < 0.8 * m[1].distance:
+                by_tile.setdefault(m[0].imgIdx, []).append((m[0].trainIdx, m[0].queryIdx))
         found: list[_Seen] = []
-        for ref in self.tiles:
-            pairs = self._matcher.knnMatch(ref.descriptors, desc, k=2)
-            good = [m[0] for m in pairs if len(m) == 2 and m[0].distance < 0.78 * m[1].distance]
-            if len(good) < 12:
+        for k, good in by_tile.items():
+            if len(good) < 10:
                 continue
-            src = ref.keypoints[[m.queryIdx for m in good]]
-            dst = frame_pts[[m.trainIdx for m in good]]
+            ref = self.tiles[k]
+            src = ref.keypoints[[g[0] for g in good]]
+            dst = frame_pts[[g[1] for g in good]]
             h, mask = cv2.findHomography(src, dst, cv2.RANSAC, 5.0)
-            if h is None or int(mask.sum()) < 10:
+            if h is None or int(mask.sum()) < 8:
                 continue
             seen = self._settle_rotation(ref, gray, h, int(mask.sum()))
             if seen is not None:
@@ -345,7 +355,7 @@ class ReferenceSet:
         corners = np.array([quad[(i + k) % 4] for i in range(4)])
         centre = corners.mean(axis=0)
         up = (corners[0] + corners[1]) / 2 - centre
-        known = best - second > 0.04
+        known = best - second > 0.04 and best > 0.6
         confidence = min(1.0, inliers / 40) * (1.0 if known else 0.5) * min(1.0, best + 0.2)
         return _Seen(ref.tile, centre, up, corners, corners, confidence, "appearance", known)
 
