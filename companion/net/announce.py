@@ -114,8 +114,8 @@ class Announcer:
         waiters = await asyncio.gather(
             *(self._zeroconf.async_register_service(i, allow_name_change=True) for i in infos)
         )
+        self._infos = infos  # registered: from now on stop() says goodbye for them
         await asyncio.gather(*waiters)
-        self._infos = infos
         log.info("zeroconf: announced %s", ", ".join(self.names))
 
     async def update(self, txt: Mapping[str, str]) -> bool:

@@ -226,8 +226,8 @@ class MirrorServer:
                 self.announcer = Announcer(
                     self.port, interfaces=self.interfaces, host_name=self.host_name
                 )
-                await self.announcer.start(self._txt(self._latest))
-                self._spawn(self._keep_txt_fresh())
+                # probing a name takes about two seconds: the page is served meanwhile
+                self._spawn(self._announce())
             self._ready.set()
             log.info("mirror: serving %s", self.url)
             await self._stopped.wait()
@@ -267,6 +267,8 @@ class MirrorServer:
     async def _close(self) -> None:
         for task in list(self._background):
             task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
         if self.announcer is not None:
             try:
                 await self.announcer.stop()
@@ -302,8 +304,13 @@ class MirrorServer:
     def _txt(self, snapshot: Snapshot) -> dict[str, str]:
         return txt_record(snapshot.summary, snapshot.status, snapshot.game)
 
-    async def _keep_txt_fresh(self) -> None:
+    async def _announce(self) -> None:
         assert self._txt_wake is not None and self.announcer is not None
+        try:
+            await self.announcer.start(self._txt(self._latest))
+        except Exception:
+            log.exception("mirror: the zeroconf announcement failed; the page is still served")
+            return
         while True:
             await self._txt_wake.wait()
             self._txt_wake.clear()
