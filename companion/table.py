@@ -340,7 +340,7 @@ class Table:
         ]
 
     def export(self) -> dict[str, Any]:
-        """A script ``companion <game> play`` replays to this same state: setup and actions."""
+        """A script ``companion <game> play`` replays to this same state (see export_script)."""
         return export_script(self.journal, self.game_id)
 
     # -- changing the game -----------------------------------------------------------------
@@ -530,10 +530,13 @@ class Table:
 
 
 def export_script(journal: Journal, game_id: int) -> dict[str, Any]:
-    """{"game", "setup", "actions"}: the setup options and the standing actions, in order."""
+    """{"comment", "setup", "actions"}: the script ``companion <game> play`` replays.
+
+    The setup options and the actions still standing, in order; the comment names the game.
+    """
     summary = journal.summary(game_id)
     return {
-        "game": summary.game,
+        "comment": f"{summary.game} game {summary.id} from {journal.path}, started {iso(summary.started)}",
         "setup": summary.options,
         "actions": [action for _seq, action, _events in journal.standing_actions(game_id)],
     }
