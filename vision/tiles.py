@@ -374,6 +374,17 @@ def find_tile_outline(frame: np.ndarray) -> np.ndarray | None:
         if len(approx) == 4 and cv2.contourArea(approx) > 0.02 * gray.size:
             best = approx.reshape(4, 2).astype(np.float64)
             break
+    if best is None and frame.ndim == 3:
+        # Busy art breaks the edge outline: separate the tile from the table's colour instead.
+        border = np.vstack([frame[0], frame[-1], frame[:, 0], frame[:, -1]]).astype(np.float32)
+        table = np.median(border, axis=0)
+        mask = (np.abs(frame.astype(np.float32) - table).max(axis=2) > 40).astype(np.uint8)
+        mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((9, 9), np.uint8))
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        if contours:
+            c = max(contours, key=cv2.contourArea)
+            if cv2.contourArea(c) > 0.02 * gray.size:
+                best = cv2.boxPoints(cv2.minAreaRect(c)).astype(np.float64)
     if best is None:
         return None
     # Order NW, NE, SE, SW by position in the picture.
