@@ -1,0 +1,45 @@
+"""``companion app``: starts the touchscreen app (``make run`` calls it).
+
+Kivy is imported only when the app starts, so every other ``companion`` command stays quick and
+works on a machine without a display.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+
+def window_size(text: str) -> tuple[int, int]:
+    """``800x480`` -> (800, 480); the error says what was expected."""
+    width, sep, height = text.lower().partition("x")
+    if not sep or not width.isdigit() or not height.isdigit():
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 800x480, not {text!r}")
+    size = int(width), int(height)
+    if size[0] < 320 or size[1] < 240:
+        raise argparse.ArgumentTypeError(f"the window must be at least 320x240, not {text}")
+    return size
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "app",
+        help="start the touchscreen app",
+        description="Starts the Dreamtable touchscreen app: play CHAINsomnia or Somnicum at the "
+        "table. The window size and full screen default to the config's [app] section.",
+    )
+    parser.add_argument("--fullscreen", action="store_true", help="fill the whole screen (the Pi's kiosk)")
+    parser.add_argument("--size", type=window_size, metavar="WxH",
+                        help="the window size, e.g. 800x480 (7\" display), 1280x720 or 720x1280")
+    parser.add_argument("--database", metavar="FILE",
+                        help="the games' journal (default: the config's [data] database)")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ui.launch import launch
+
+    config = args.config_obj
+    size = args.size or (config.app.width, config.app.height)
+    fullscreen = bool(args.fullscreen or config.app.fullscreen)
+    return launch(config, size=size, fullscreen=fullscreen, database=args.database)

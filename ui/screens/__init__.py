@@ -1,0 +1,14 @@
+"""The app's screens, one module each; ``all_screens()`` lists the classes the app shows."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def all_screens() -> list[Any]:
+    from ui.screens.history import HistoryScreen
+    from ui.screens.home import HomeScreen
+    from ui.screens.phones import PhonesScreen
+    from ui.screens.settings import SettingsScreen
+
+    return [HomeScreen, SettingsScreen, PhonesScreen, HistoryScreen]

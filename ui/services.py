@@ -1,0 +1,106 @@
+"""What the app reaches beyond its screens: the journal of games, the button panel, the keyboard
+stand-in, the phones' mirror and the camera.
+
+Each is optional. A part that is absent from this build or cannot start (no GPIO, no camera, the
+port taken) is logged once and the app carries on without it: the touchscreen alone can always
+play a whole game. Nothing here blocks Kivy's main thread for long: the journal is opened once,
+and the mirror and camera run on their own threads.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import threading
+from pathlib import Path
+from typing import Any
+
+from kivy.clock import Clock
+
+log = logging.getLogger(__name__)
+
+
+def optional_module(name: str) -> Any | None:
+    """The module, or None when that part of Dreamtable is not in this build."""
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as err:
+        if err.name and name.startswith(err.name):
+            return None
+        raise
+
+
+class Services:
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.config = app.settings_config
+        self._journal: Any = None
+        self._journal_lock = threading.Lock()
+        self.panel: Any = None
+        self.mirror: Any = None
+        self.mirror_problem = ""
+        self.camera: Any = None
+        self.session: Any = None  # the game on the table screen (ui.session.TableSession)
+        inputs = optional_module("hardware.inputs")
+        self.inputs = (
+            inputs.InputQueue(wake=lambda: Clock.schedule_once(app.drain_inputs))
+            if inputs is not None
+            else _NoInputs()
+        )
+
+    # -- the journal ------------------------------------------------------------------------
+
+    def journal(self) -> Any | None:
+        """The games' journal (one SQLite file), or None when this build has none."""
+        with self._journal_lock:
+            if self._journal is None:
+                module = optional_module("companion.journal")
+                if module is None:
+                    return None
+                path = Path(self.app.database)
+                if str(path) != ":memory:":
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                self._journal = module.Journal(str(path))
+            return self._journal
+
+    # -- keyboard, buttons, mirror ----------------------------------------------------------
+
+    def keyboard(self) -> Any | None:
+        module = optional_module("hardware.keyboard")
+        return module.KeyboardControls() if module is not None else None
+
+    def start(self) -> None:
+        self._start_panel()
+
+    def _start_panel(self) -> None:
+        module = optional_module("hardware.buttons")
+        if module is None or not self.config.buttons:
+            return
+        try:
+            self.panel = module.ButtonPanel.open(self.config, self.inputs)
+        except Exception as err:  # noqa: BLE001 - a missing panel must not stop the app
+            log.warning("button panel not started: %s; the touchscreen and keyboard still work", err)
+            self.panel = None
+
+    def stop(self) -> None:
+        for part in (self.panel, self.mirror, self.camera):
+            close = getattr(part, "close", None) or getattr(part, "stop", None)
+            if close is not None:
+                try:
+                    close()
+                except Exception as err:  # noqa: BLE001 - closing must reach every part
+                    log.warning("while stopping %s: %s", type(part).__name__, err)
+        if self._journal is not None:
+            close = getattr(self._journal, "close", None)
+            if close is not None:
+                close()
+
+
+class _NoInputs:
+    """Stands in for the input queue when this build has no hardware package."""
+
+    def drain(self) -> list[Any]:
+        return []
+
+    def post(self, _event: Any) -> bool:
+        return False
