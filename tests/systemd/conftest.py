@@ -8,12 +8,16 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
+import sqlite3
 import stat
 import subprocess
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,6 +26,9 @@ if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))  # so the tests import the helpers by name
 
 from pi_install import INSTALL_SH, PLAIN_PATH, require_tool  # noqa: E402
+
+from companion.journal import Journal  # noqa: E402
+from companion.table import Table  # noqa: E402
 
 
 @pytest.fixture
@@ -96,3 +103,53 @@ def install_env(shared_dir: Path) -> dict[str, str]:
         "XDG_CONFIG_HOME": str(shared_dir / "config"),
         "XDG_DATA_HOME": str(shared_dir / "data"),
     }
+
+
+@dataclass
+class TableHome:
+    """A Pi user's Dreamtable files: a config keeping the mirror on loopback, one game played."""
+
+    config: Path
+    database: Path
+    game_id: int
+    entries: list[dict[str, Any]]
+    port: int
+
+    def assert_journal_intact(self) -> None:
+        """The journal file is sound and holds exactly the game it held before."""
+        with sqlite3.connect(f"file:{self.database}?mode=ro", uri=True) as db:
+            assert db.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+        with Journal(self.database) as journal:
+            assert [entry.to_json() for entry in journal.entries(self.game_id)] == self.entries
+            table = Table.resume(journal, self.game_id)
+            assert table.seq == len(self.entries) - 1
+            table.close()
+
+
+def free_loopback_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture
+def table_home(tmp_path: Path) -> TableHome:
+    """The files at the XDG paths `render` puts in the units, with a CHAINsomnia game in play."""
+    port = free_loopback_port()
+    config = tmp_path / "config" / "dreamtable" / "config.toml"
+    config.parent.mkdir(parents=True)
+    # Tests use loopback only: the mirror listens and announces on 127.0.0.1.
+    config.write_text(f'[mirror]\nport = {port}\ninterfaces = ["127.0.0.1"]\n', encoding="utf-8")
+    database = tmp_path / "data" / "dreamtable" / "games.sqlite3"
+    database.parent.mkdir(parents=True)
+    with Journal(database) as journal:
+        table = Table.new(
+            journal, "chainsomnia", {"players": 4, "characters": ["ryan", "chloe", "isaac", "timi"], "seed": 7}
+        )
+        for _ in range(3):
+            outcome = table.submit({"type": "end_turn"})
+            assert outcome.accepted, outcome.error
+        game_id = table.game_id
+        table.close()
+        entries = [entry.to_json() for entry in journal.entries(game_id)]
+    return TableHome(config, database, game_id, entries, port)
