@@ -1,0 +1,91 @@
+"""Vision figures: dice accuracy and speed per condition, tile identity/rotation and speed.
+
+Splits: the real photos in shared/data/dice-photos-dev are split by the SHA-1 of the file name;
+names whose hash is divisible by 3 are the HELD-OUT split, never used for tuning; the rest is the
+TUNE split the reader was developed on. Synthetic seeds 1000+ are never used by the tests.
+Timing is per frame on one core (cv2.setNumThreads(1)): 640x480 for dice, 1280x720 for tiles.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import statistics
+import time
+from collections import Counter
+from pathlib import Path
+
+import cv2
+
+from vision.dice import read_dice
+from vision.synth import DICE_CONDITIONS, render_castle, render_dice
+from vision.tiles import read_tiles
+
+DEV = Path(os.environ.get("DICE_PHOTOS", Path(__file__).resolve().parents[2] / "shared" / "data"
+                          / "dice-photos-dev"))
+SYNTH_PER_CONDITION = int(os.environ.get("BENCH_DICE_N", "20"))
+CASTLES = int(os.environ.get("BENCH_CASTLES", "10"))
+
+
+def split_of(name: str) -> str:
+    return "held-out" if int(hashlib.sha1(name.encode()).hexdigest(), 16) % 3 == 0 else "tune"
+
+
+def _score(cases):
+    exact = right = total = 0
+    ms = []
+    for image, want in cases:
+        t = time.perf_counter()
+        got = read_dice(image).values
+        ms.append((time.perf_counter() - t) * 1000)
+        exact += got == want
+        right += sum((Counter(want) & Counter(got)).values())
+        total += max(len(want), len(got))
+    return exact / max(1, len(cases)), right / max(1, total), statistics.median(ms), len(cases)
+
+
+def main() -> None:
+    cv2.setNumThreads(1)
+    read_dice(render_dice(0, "clean").image)  # warm-up: OpenCV's first call is slow
+    rows = []
+    for condition in DICE_CONDITIONS:
+        cases = []
+        for seed in range(1000, 1000 + SYNTH_PER_CONDITION):
+            scene = render_dice(seed, condition)
+            cases.append((scene.image, scene.values))
+        rows.append((f"synthetic {condition}", *_score(cases)))
+    if (DEV / "labels.json").is_file():
+        labels = json.loads((DEV / "labels.json").read_text())
+        for split in ("tune", "held-out"):
+            cases = [(cv2.imread(str(DEV / "images" / n)), v) for n, v in sorted(labels.items())
+                     if split_of(n) == split]
+            rows.append((f"real photos, {split}", *_score(cases)))
+    print("Dice (640x480, one core)")
+    print(f"{'set':<28}{'n':>5}{'exact roll':>12}{'per die':>10}{'ms/frame':>10}")
+    for name, exact, die, ms, n in rows:
+        print(f"{name:<28}{n:>5}{exact:>11.1%}{die:>10.1%}{ms:>10.1f}")
+
+    ident = rot = cells = total = 0
+    ms = []
+    for seed in range(1000, 1000 + CASTLES):
+        scene = render_castle(seed, count=20)
+        t = time.perf_counter()
+        reading = read_tiles(scene.image)
+        ms.append((time.perf_counter() - t) * 1000)
+        got = {s.tile: s for s in reading.tiles}
+        for placed in scene.tiles:
+            total += 1
+            seen = got.get(placed.tile)
+            ident += seen is not None
+            rot += seen is not None and seen.rotation == placed.rotation
+            cells += seen is not None and seen.cell == placed.cell
+    print()
+    print("Tiles by sticker (1280x720, 20 tiles, one core)")
+    print(f"{'castles':>8}{'identity':>10}{'rotation':>10}{'cell':>8}{'ms/frame':>10}")
+    print(f"{CASTLES:>8}{ident / total:>10.1%}{rot / total:>10.1%}{cells / total:>8.1%}"
+          f"{statistics.median(ms):>10.1f}")
+
+
+if __name__ == "__main__":
+    main()
