@@ -81,7 +81,21 @@ def default_label(key: str, value: Any, missing: bool) -> str:
         return humanise(str(value))
     if missing:
         return f"no {key.replace('_', ' ')}"
+    if key in SEAT_FIELDS and isinstance(value, int) and not isinstance(value, bool):
+        return f"{key.replace('_', ' ')}: {value + 1}"  # players count seats from 1
     return f"{key.replace('_', ' ')}: {_format_value(value)}"
+
+
+def seat_names_from_view(public: Mapping[str, Any]) -> dict[str, int]:
+    """Which seat each name in a public view belongs to (CHAINsomnia's characters), so a seat
+    button can pick that seat's character from a menu."""
+    names: dict[str, int] = {}
+    for character in public.get("characters") or []:
+        if isinstance(character, Mapping) and isinstance(character.get("id"), str):
+            seat = character.get("seat")
+            if isinstance(seat, int) and not isinstance(seat, bool):
+                names[character["id"]] = seat
+    return names
 
 
 Labeller = Callable[[str, Any, bool], str]

@@ -1,7 +1,7 @@
 """Lights and buzzer: the table's glance-able state, following the Table's updates.
 
 Everything here is optional and described in the ``[lights]`` section of the config (see
-docs/HARDWARE.md): one LED per seat lit while that seat is playing, a red LED that pulses slowly
+docs/HARDWARE.md): one LED per seat, lit while that seat has to act, a red LED that pulses slowly
 during the Daemon's turn in CHAINsomnia, and a buzzer that chirps once when a character is caged
 and three times when the game ends.
 
@@ -61,10 +61,9 @@ _KEYS: Mapping[str, tuple[str, ...]] = {
     "buzzer": ("pin", "active_high", "chirp_ms"),
 }
 
-# Where the games' public views and events say whose turn it is and what happened.
-ACTIVE_SEAT_KEYS = ("active_seat", "current_seat", "seat_to_play")
-DAEMON_PHASES = ("daemon", "daemon_turn")
-CAGED_EVENTS = ("caged", "character_caged")
+# What the games' views and events call the Daemon's turn and a cage.
+DAEMON_PHASE = "daemon"
+CAGED_EVENT = "caged"
 
 
 @dataclass(frozen=True)
@@ -147,32 +146,42 @@ def _int(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
+def seat_to_act(public: Mapping[str, Any]) -> int | None:
+    """The seat that must act now, read from a game's public view.
+
+    A pending decision names its seat (both games: ``pending.seat``; None while the table lays
+    out cards nobody in particular owns). Otherwise Somnicum's ``actor``/``turn`` is a seat and
+    CHAINsomnia's ``turn`` is a character, whose seat is in ``characters``.
+    """
+    pending = public.get("pending")
+    if isinstance(pending, Mapping) and "seat" in pending:
+        return _int(pending.get("seat"))
+    for key in ("actor", "turn"):
+        if _int(public.get(key)) is not None:
+            return _int(public.get(key))
+    turn = public.get("turn")
+    if isinstance(turn, str):
+        for character in public.get("characters") or []:
+            if isinstance(character, Mapping) and character.get("id") == turn:
+                return _int(character.get("seat"))
+    return None
+
+
 def signals_from_view(public: Mapping[str, Any], events: Sequence[Mapping[str, Any]] = (),
                       *, kind: str = "action", over: bool = False) -> LightSignals:
-    """Reads a game's public view and the events of one update.
-
-    The seat whose turn it is: ``active_seat`` (or ``current_seat``, ``seat_to_play``), at the
-    top of the view or under ``turn``. The Daemon's turn: ``phase`` is ``"daemon"``. A cage:
-    an event of type ``caged``.
-    """
+    """What the lights show for one update: the seat to act, the Daemon's turn (``phase`` is
+    ``"daemon"``), and chirps: one for a ``caged`` event, three when the game ends."""
     if over:
         return LightSignals(chirps=END_CHIRPS if kind == "end" else _caged(events, kind))
-    turn = public.get("turn") if isinstance(public.get("turn"), Mapping) else {}
-    seat = None
-    for source in (public, turn):
-        for key in ACTIVE_SEAT_KEYS:
-            if seat is None and _int(source.get(key)) is not None:
-                seat = _int(source.get(key))
-    phase = public.get("phase", turn.get("phase"))
-    daemon = isinstance(phase, str) and phase in DAEMON_PHASES
-    return LightSignals(active_seat=None if daemon else seat, daemon_turn=daemon,
+    return LightSignals(active_seat=seat_to_act(public),
+                        daemon_turn=public.get("phase") == DAEMON_PHASE,
                         chirps=_caged(events, kind))
 
 
 def _caged(events: Sequence[Mapping[str, Any]], kind: str) -> int:
     if kind != "action":  # an undo or a late subscriber replays nothing aloud
         return 0
-    return CAGED_CHIRPS if any(e.get("type") in CAGED_EVENTS for e in events) else 0
+    return CAGED_CHIRPS if any(e.get("type") == CAGED_EVENT for e in events) else 0
 
 
 def _pwm_or_blinking_led(spec: LightSpec, factory: Any, pwmled: Any, led: Any) -> Any:

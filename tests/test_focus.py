@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 import pytest
 
-from companion.focus import CONTROLS, Focus, route_to
+from companion.focus import CONTROLS, Focus, route_to, seat_names_from_view
 
 MOVES = [
     {"type": "move", "character": "chloe", "to": [1, 0]},
@@ -208,3 +208,16 @@ def test_every_legal_action_is_reachable_with_next_previous_confirm(legal, data)
     target = data.draw(st.sampled_from(legal))
     focus, effect = press_all(focus, route_to(focus, target))
     assert effect.kind == "submit" and effect.action == target
+
+
+def test_seats_are_counted_from_one_for_the_players():
+    focus, _ = Focus.of([{"type": "enter_goal", "seat": 0}, {"type": "enter_goal", "seat": 1}]
+                        ).press("confirm")
+    assert labels(focus) == ["seat: 1", "seat: 2"]
+
+
+def test_seat_names_come_from_the_characters_of_a_view():
+    public = {"characters": [{"id": "ryan", "seat": 0}, {"id": "chloe", "seat": 1},
+                             {"id": "odd", "seat": None}]}
+    assert seat_names_from_view(public) == {"ryan": 0, "chloe": 1}
+    assert seat_names_from_view({"players": []}) == {}

@@ -52,6 +52,22 @@ def update(kind="action", public=None, events=(), over=False, seq=1) -> Update:
                   public=public or {}, over=over)
 
 
+CHARACTERS = [{"id": "ryan", "seat": 0}, {"id": "chloe", "seat": 1}, {"id": "isaac", "seat": 2}]
+
+
+def castle(turn: str | None, phase: str = "players", pending_seat: int | None = None) -> dict:
+    """The parts of a CHAINsomnia public view the lights read."""
+    pending = None if pending_seat is None else {"kind": "draw", "seat": pending_seat}
+    return {"game": "chainsomnia", "phase": phase, "turn": turn, "characters": CHARACTERS,
+            "pending": pending}
+
+
+def dream(seat: int) -> dict:
+    """The parts of a Somnicum public view the lights read."""
+    return {"game": "somnicum", "phase": "turn", "turn": seat, "actor": seat,
+            "pending": {"phase": "turn", "seat": seat}}
+
+
 def lit_seats(lights: Lights) -> list[int]:
     return [n for n in range(3) if lights.devices[f"seat_{n + 1}"].is_lit]
 
@@ -80,24 +96,27 @@ def fading_levels(pin) -> int:
 
 
 def test_the_active_seats_light_follows_the_turns(lights):
-    lights.follow(update("start", {"active_seat": 0}))
+    lights.follow(update("start", castle("ryan")))
     assert lit_seats(lights) == [0]
-    lights.follow(update(public={"active_seat": 2}))
+    lights.follow(update(public=castle("isaac")))
     assert lit_seats(lights) == [2]
-    lights.follow(update(public={"turn": {"active_seat": 1}}))
+    lights.follow(update(public=castle("isaac", pending_seat=1)))  # Chloe must flee
     assert lit_seats(lights) == [1]
+    lights.follow(update(public=dream(2)))
+    assert lit_seats(lights) == [2]
 
 
 def test_the_daemons_turn_darkens_the_seats_and_pulses_red(lights, mock_factory):
     red = mock_factory.pin(12)
-    lights.follow(update(public={"active_seat": 1}))
-    lights.follow(update(public={"active_seat": 1, "phase": "daemon"}))
+    lights.follow(update(public=castle("chloe")))
+    lights.follow(update(public=castle(None, phase="daemon")))
     assert lit_seats(lights) == []
     assert wait_until(lambda: fading_levels(red) >= 3)  # a fade, not a blink
     pulse = lights.devices["daemon"]._blink_thread
-    lights.follow(update(public={"phase": "daemon", "active_seat": 1}, seq=2))
+    lights.follow(update(public=castle(None, phase="daemon", pending_seat=0), seq=2))
     assert lights.devices["daemon"]._blink_thread is pulse  # the breath is not restarted
-    lights.follow(update(public={"active_seat": 2, "phase": "players"}, seq=3))
+    assert lit_seats(lights) == [0]  # the first player draws the Daemon's card
+    lights.follow(update(public=castle("isaac"), seq=3))
     assert lights.devices["daemon"].value == 0 and lit_seats(lights) == [2]
     red.clear_states()
     settle(0.2)
@@ -116,7 +135,7 @@ def test_a_daemon_light_without_pwm_blinks(mock_factory):
 
 def test_the_buzzer_chirps_once_for_a_cage(lights, mock_factory):
     buzzer = mock_factory.pin(4)
-    lights.follow(update(public={"active_seat": 0},
+    lights.follow(update(public=castle("ryan"),
                          events=[{"type": "chains_added", "n": 1},
                                  {"type": "caged", "character": "chloe"}]))
     assert wait_until(lambda: rising_edges(buzzer) == 1 and not buzzer.state)
@@ -126,10 +145,10 @@ def test_the_buzzer_chirps_once_for_a_cage(lights, mock_factory):
 
 def test_the_buzzer_chirps_three_times_when_the_game_ends(lights, mock_factory):
     buzzer = mock_factory.pin(4)
-    lights.follow(update(public={"active_seat": 0}, over=True))
+    lights.follow(update(public=castle("ryan"), over=True))
     settle()
     assert rising_edges(buzzer) == 0
-    lights.follow(update("end", public={"active_seat": 0}, over=True))
+    lights.follow(update("end", public=castle("ryan"), over=True))
     assert wait_until(lambda: rising_edges(buzzer) == 3 and not buzzer.state)
     settle(0.1)
     assert rising_edges(buzzer) == 3 and lit_seats(lights) == []
@@ -137,8 +156,8 @@ def test_the_buzzer_chirps_three_times_when_the_game_ends(lights, mock_factory):
 
 def test_undo_and_late_subscribers_do_not_chirp_again(lights, mock_factory):
     caged = [{"type": "caged", "character": "chloe"}]
-    lights.follow(update("start", public={"active_seat": 0}, events=caged))
-    lights.follow(update("undo", public={"active_seat": 0}, events=caged))
+    lights.follow(update("start", public=castle("ryan"), events=caged))
+    lights.follow(update("undo", public=castle("ryan"), events=caged))
     settle()
     assert rising_edges(mock_factory.pin(4)) == 0
 
@@ -167,7 +186,7 @@ def test_without_gpio_the_lights_stay_dark_and_harmless(monkeypatch):
     try:
         lights = Lights.open(load_config_text(CONFIG))
         assert not lights.active
-        lights.follow(update("end", public={"active_seat": 0}, over=True))
+        lights.follow(update("end", public=castle("ryan"), over=True))
     finally:
         Device.pin_factory = saved
 
@@ -205,29 +224,31 @@ def test_the_default_layout_can_lose_lights():
 
 
 @pytest.mark.parametrize("public, events, kind, over, expected", [
-    ({"active_seat": 1}, [], "action", False, LightSignals(active_seat=1)),
-    ({"current_seat": 3}, [], "action", False, LightSignals(active_seat=3)),
-    ({"turn": {"seat": 0, "active_seat": 2}}, [], "action", False, LightSignals(active_seat=2)),
-    ({"active_seat": 1, "phase": "daemon"}, [], "action", False, LightSignals(daemon_turn=True)),
-    ({"active_seat": True}, [], "action", False, LightSignals()),
-    ({}, [{"type": "caged"}], "action", False, LightSignals(chirps=1)),
-    ({"active_seat": 1}, [{"type": "caged"}], "action", True, LightSignals(chirps=1)),
-    ({"active_seat": 1}, [], "end", True, LightSignals(chirps=3)),
+    (castle("chloe"), [], "action", False, LightSignals(active_seat=1)),
+    (castle("chloe", pending_seat=2), [], "action", False, LightSignals(active_seat=2)),
+    (castle(None, phase="daemon"), [], "action", False, LightSignals(daemon_turn=True)),
+    (castle(None, "daemon", 0), [], "action", False, LightSignals(active_seat=0, daemon_turn=True)),
+    (castle("nobody"), [], "action", False, LightSignals()),
+    (dream(3), [], "action", False, LightSignals(active_seat=3)),
+    ({"turn": 0, "actor": None, "pending": {"seat": None}}, [], "action", False, LightSignals()),
+    ({"turn": True}, [], "action", False, LightSignals()),
+    (castle("ryan"), [{"type": "caged"}], "action", False, LightSignals(active_seat=0, chirps=1)),
+    (castle("ryan"), [{"type": "caged"}], "action", True, LightSignals(chirps=1)),
+    (castle("ryan"), [], "end", True, LightSignals(chirps=3)),
 ])
 def test_signals_read_from_the_public_view(public, events, kind, over, expected):
     assert signals_from_view(public, events, kind=kind, over=over) == expected
 
 
-def test_without_pwm_the_daemons_light_blinks_and_says_so(caplog):
-    saved = Device.pin_factory
-    Device.pin_factory = MockFactory()  # plain mock pins: no PWM, like gpiozero's native factory
-    try:
-        lights = Lights.open(load_config_text("[lights.daemon]\npin = 12\npulse_s = 0.5"))
-        assert "has no PWM, so the Daemon's light blinks" in caplog.text
-        lights.show(LightSignals(daemon_turn=True))
-        pin = Device.pin_factory.pin(12)
-        assert wait_until(lambda: rising_edges(pin) >= 2)
-        lights.close()
-    finally:
-        Device.pin_factory.reset()
-        Device.pin_factory = saved
+def test_signals_from_the_games_own_views():
+    from companion.chainsomnia import RULES as CHAINSOMNIA
+    from companion.somnicum import RULES as SOMNICUM
+
+    state = CHAINSOMNIA.new_game({"players": 2, "mode": "beginner", "seed": 3})
+    public = CHAINSOMNIA.view(state, None)
+    first = next(c["seat"] for c in public["characters"] if c["id"] == public["turn"])
+    assert signals_from_view(public) == LightSignals(active_seat=first)
+    state = SOMNICUM.new_game({"players": ["Ana", "Ben"], "seed": 5, "decks": "digital"})
+    public = SOMNICUM.view(state, None)  # the flywheels are placed by the first player's right
+    assert signals_from_view(public) == LightSignals(active_seat=public["actor"])
+    assert public["actor"] == 1
