@@ -12,9 +12,12 @@ after undoing a draw gives the same card. Each undo is journalled too, and says 
 the players must put back on the table.
 
 >>> from companion.journal import Journal
->>> table = Table.new(Journal(":memory:"), "chainsomnia", {"players": ["Ann", "Ben"]})  # doctest: +SKIP
->>> table.submit({"type": "end_turn"}, source="touch").accepted  # doctest: +SKIP
-True
+>>> table = Table.new(Journal(":memory:"), "chainsomnia", {"players": 2, "seed": 1})
+>>> outcome = table.submit({"type": "end_turn"}, source="touch")
+>>> outcome.accepted, outcome.seq
+(True, 1)
+>>> table.undo().put_back
+["Set Charlotte's AP marker back to 3"]
 """
 
 from __future__ import annotations
