@@ -289,7 +289,10 @@ class Journal:
         self._lock = threading.RLock()
         if not self.in_memory:
             self._check_file()
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as err:
+                raise JournalError(f"{self.path}: its folder cannot be made: {err.strerror}") from None
         try:
             self._db = sqlite3.connect(
                 str(path), isolation_level=None, check_same_thread=False, timeout=10.0

@@ -336,3 +336,10 @@ def test_history_counts_plays_wins_escape_rate_and_scores():
     assert chain["best_score"] is None
     assert somnicum["wins"] == {"Cy": 1, "Dee": 1} and somnicum["escape_rate"] is None
     assert somnicum["best_score"] == 50 and somnicum["average_score"] == 36
+
+
+def test_a_journal_where_no_folder_can_be_made_is_a_clear_error(tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the folder should be")
+    with pytest.raises(JournalError, match="not-a-folder/games.sqlite3: its folder cannot be made"):
+        Journal(blocker / "games.sqlite3")
