@@ -73,15 +73,6 @@ def test_chains_and_cages_caught_in_a_cage_during_the_turn_ends_actions_at_once(
     assert g.state.current.id == "chloe"
 
 
-def test_faq_light_stone_applies_before_the_cage_at_the_start_of_the_turn(game):
-    g = game(4).arrange(chars={"chloe": {"chains": 6, "items": ["light_stone"]}})
-    g.do("end_turn")
-    assert g.state.current.id == "chloe"
-    assert g.char("chloe").chains == 5
-    assert g.char("chloe").ap == g.state.catalog.characters["chloe"].chain_gauge[5]
-    assert "turn_skipped" not in g.types()
-
-
 def test_daemon_turn_bad_dream_goes_on_the_first_players_tile_on_top_of_any_there(game):
     g = game(4).arrange(stacks={(0, 0): ["creaking_doll"]}, event_deck=["lost_echo", "lullaby_1"])
     for _ in range(4):
