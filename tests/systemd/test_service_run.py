@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from pi_install import MIRROR_UNIT, Running, parse_unit, service_command
+from pi_install import APP_UNIT, MIRROR_UNIT, Running, parse_unit, require_tool, service_command
+from ui.testing import VirtualDisplay
 
 
 @pytest.fixture
@@ -45,4 +46,27 @@ def test_mirror_unit_serves_the_game_and_stops_cleanly_on_sigterm(
     assert status == 0, mirror.stderr
     assert "SIGTERM received, stopping" in mirror.stderr
     assert "Traceback" not in mirror.stderr
+    table_home.assert_journal_intact()
+
+
+def test_kiosk_unit_starts_the_app_under_xvfb_and_stops_cleanly_on_sigterm(
+    render: Callable[..., str], table_home, tmp_path: Path, started: list[Running]
+) -> None:
+    require_tool("Xvfb", "xvfb")
+    home = tmp_path / "home"
+    home.mkdir()
+    command = service_command(parse_unit(render(APP_UNIT, display="kms")), tmp_path / "run", home)
+    assert command.argv[1:] == ["app", "--fullscreen"]
+    with VirtualDisplay(800, 480) as display:
+        # Only the screen differs from the Pi's: an X server instead of KMS/DRM. The app says
+        # when its first frame is on screen (the hook bench/ui.py uses).
+        app = Running(
+            command, SDL_VIDEODRIVER="x11", DISPLAY=display.display, DREAMTABLE_FIRST_FRAME="1"
+        )
+        started.append(app)
+        ready = app.next_stdout_line(timeout=120)
+        assert ready.startswith("first-frame "), ready
+        status = app.terminate(timeout=command.stop_timeout)
+    assert status == 0, app.stderr
+    assert "Traceback" not in app.stderr
     table_home.assert_journal_intact()
