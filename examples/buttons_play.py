@@ -1,7 +1,4 @@
-"""A CHAINsomnia game played from the button panel (or typed key names without GPIO).
-
-Shows the menu the focus model offers, and what each press does to the game. The game is kept in
-a throw-away journal in memory.
+"""A CHAINsomnia game from the button panel (or typed key names without GPIO), kept in memory.
 
     python examples/buttons_play.py
 """
@@ -43,4 +40,4 @@ while not table.over:
         print(outcome.text if outcome.accepted else f"Refused: {outcome.error.message}")
     elif effect.note:
         print(effect.note)
-print(table.result())
+print(table.result() or "Game left unfinished.")
