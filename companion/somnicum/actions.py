@@ -48,13 +48,18 @@ _ALWAYS_ALLOWED = ("type", "seat", "game")
 _INT_FIELDS = ("gap", "level", "steps", "seat")
 
 
+_ALLOWED = {
+    kind: frozenset((*required, *optional, *_ALWAYS_ALLOWED)) for kind, (_p, required, optional) in ACTIONS.items()
+}
+
+
 def _check_fields(kind: str, action: Mapping[str, Any]) -> None:
     _phases, required, optional = ACTIONS[kind]
     for key in required:
         if key not in action:
             raise IllegalAction("bad_action", f'A {kind} action needs "{key}".')
-    extra = sorted(set(action) - set(required) - set(optional) - set(_ALWAYS_ALLOWED))
-    if extra:
+    if not _ALLOWED[kind].issuperset(action):
+        extra = sorted(set(action) - _ALLOWED[kind])
         raise IllegalAction("bad_action", f'A {kind} action has no field "{extra[0]}".')
     for key in (*required, *optional):
         if key not in action:
@@ -68,7 +73,7 @@ def _check_fields(kind: str, action: Mapping[str, Any]) -> None:
 
 
 def apply(catalog: Catalog, state: SomnicumState, action: Mapping[str, Any]) -> tuple[SomnicumState, list[Event]]:
-    if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
+    if type(action) is not dict and not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
         raise IllegalAction("bad_action", 'An action must be an object with a "type".')
     kind = action["type"]
     if kind not in ACTIONS:
@@ -127,7 +132,7 @@ def _enter_goal(g: Draft, action: Mapping[str, Any]) -> None:
 
 
 def _draw_token(g: Draft, action: Mapping[str, Any]) -> None:
-    token = same_kind_in(g.cat.tokens, g.bag, action["token"])
+    token = same_kind_in(g.cat.token_kind, g.bag, action["token"])
     if token is None:
         raise IllegalAction("not_in_bag", f"No Sleep Sand token like {action['token']!r} is left in the bag.")
     reason = g.draw_reason
@@ -255,28 +260,36 @@ def particle_actions(catalog: Catalog, state: SomnicumState) -> list[Action]:
     if state.placements <= 0 or not player.supply:
         return []
     tokens = catalog.tokens
-    distinct = kinds(tokens, player.supply)
+    token_kind = catalog.token_kind
+    supply = player.supply
+    distinct = kinds(token_kind, supply)
+    # For rule B: each kind's possible partner kinds (same particle, another token).
+    partners: dict[str, list[str]] = {}
+    for token in distinct:
+        particle = tokens[token].particle
+        partners[token] = [
+            other for other in kinds(token_kind, without(supply, token)) if tokens[other].particle == particle
+        ]
     one_token = single_token(catalog, player)
     out: list[Action] = []
     for level, placed in dreams.rightmost(player.dream):
         spec = catalog.dream_cards[placed.card]
         for token in distinct:
-            info = tokens[token]
-            if spec.nightmare or spec.storyline == info.storyline:
+            if spec.nightmare or spec.storyline == tokens[token].storyline:
                 out.append({"type": "add_particle", "token": token, "level": level})
                 continue
             if one_token:
                 out.append({"type": "add_particle", "token": token, "level": level})
-            rest = without(player.supply, token)
-            for other in kinds(tokens, rest):
-                if tokens[other].particle == info.particle:
-                    out.append({"type": "add_particle", "token": token, "level": level, "return": other})
+            for other in partners[token]:
+                out.append({"type": "add_particle", "token": token, "level": level, "return": other})
     return out
 
 
 def meeting_actions(catalog: Catalog, state: SomnicumState) -> list[Action]:
     player = state.players[state.turn]
     out: list[Action] = []
+    if not player.hand:
+        return out
     for card in _distinct_entries(player.hand, lambda m: catalog.meetings[m].entry):
         if why_not_playable(state, catalog.meetings[card]) is None:
             out.append({"type": "play_meeting", "card": card})
@@ -310,14 +323,14 @@ def legal_actions(catalog: Catalog, state: SomnicumState) -> list[Action]:
         out = meeting_actions(catalog, state) + [{"type": "end_turn"}]
     elif phase == "pay":
         supply = state.players[state.turn].supply
-        out = [{"type": "pay_token", "token": t} for t in kinds(catalog.tokens, supply)]
+        out = [{"type": "pay_token", "token": t} for t in kinds(catalog.token_kind, supply)]
     elif phase == "keep_meeting":
         offered = _distinct_entries(state.offered, lambda m: catalog.meetings[m].entry)
         out = [{"type": "keep_meeting", "card": m} for m in offered]
     elif phase == "place_flywheels":
         out = [{"type": "place_flywheels", "gap": gap} for gap in range(len(state.field))]
     elif phase == "draw_tokens":
-        out = [{"type": "draw_token", "token": t} for t in kinds(catalog.tokens, state.bag)]
+        out = [{"type": "draw_token", "token": t} for t in kinds(catalog.token_kind, state.bag)]
     elif phase == "draw_meetings":
         deck = _distinct_entries(state.meeting_deck, lambda m: catalog.meetings[m].entry)
         out = [{"type": "draw_meeting", "card": m} for m in deck]
@@ -348,7 +361,7 @@ def chance_outcomes(catalog: Catalog, state: SomnicumState) -> list[tuple[Action
     if phase == "draw_tokens":
         pool: tuple[str, ...] = state.bag
         weights: dict[str, int] = {}
-        first: dict[tuple[str, str], str] = {}
+        first: dict[str, str] = {}
         for token in pool:
             key = catalog.tokens[token].kind
             first.setdefault(key, token)

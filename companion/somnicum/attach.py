@@ -50,7 +50,13 @@ def particles_of(catalog: Catalog, placed: PlacedCard) -> frozenset[str]:
 
 def joins(catalog: Catalog, left: PlacedCard, card: str) -> bool:
     """True when `card` attached right of `left` shares a dream particle with it (continuous)."""
-    return not particles_of(catalog, left).isdisjoint(catalog.dream_cards[card].particles)
+    new = catalog.dream_cards[card].particles
+    printed = catalog.dream_cards[left.card].particles
+    for particle in new:
+        if particle in printed:
+            return True
+    token_particle = catalog.token_particle
+    return any(token_particle[t] in new for t in left.tokens)
 
 
 def needs_gap(catalog: Catalog, dream: tuple[Row, ...], level: int, card: str) -> bool:

@@ -15,26 +15,28 @@ from companion.somnicum.chance import below
 from companion.somnicum.state import Draft
 
 
-def same_kind_in(catalog_tokens: dict, pool: tuple[str, ...], token: str) -> str | None:
-    """`token` if it is in `pool`, else the first token of the same particle and back there."""
+def same_kind_in(token_kind: dict[str, str], pool: tuple[str, ...], token: str) -> str | None:
+    """`token` if it is in `pool`, else the first token of the same particle and back there.
+
+    `token_kind` is ``Catalog.token_kind``.
+    """
     if token in pool:
         return token
-    spec = catalog_tokens.get(token)
-    if spec is None:
+    kind = token_kind.get(token)
+    if kind is None:
         return None
-    kind = spec.kind
     for other in pool:
-        if catalog_tokens[other].kind == kind:
+        if token_kind[other] == kind:
             return other
     return None
 
 
-def kinds(catalog_tokens: dict, pool: tuple[str, ...]) -> list[str]:
+def kinds(token_kind: dict[str, str], pool: tuple[str, ...]) -> list[str]:
     """One token of each kind (particle and back) in `pool`: the outcomes worth telling apart."""
-    seen: set[tuple[str, str]] = set()
+    seen: set[str] = set()
     out = []
     for token in pool:
-        kind = catalog_tokens[token].kind
+        kind = token_kind[token]
         if kind not in seen:
             seen.add(kind)
             out.append(token)

@@ -18,7 +18,7 @@ the entry and the field); ``check_catalog`` lists every error.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -117,11 +117,10 @@ class Token:
     storyline: str
     back: str  # sand | blank
     provisional: bool
+    kind: str = ""  # "particle/back": tokens of one kind cannot be told apart at the table
 
-    @property
-    def kind(self) -> tuple[str, str]:
-        """Tokens of the same kind cannot be told apart at the table."""
-        return (self.particle, self.back)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", f"{self.particle}/{self.back}")
 
 
 @dataclass(frozen=True)
@@ -134,10 +133,18 @@ class Catalog:
     goals: dict[str, GoalCard]
     meetings: dict[str, MeetingCard]
     tokens: dict[str, Token]
+    # Quick look-ups for the rules' inner loops: token id -> kind ("particle/back"), particle.
+    token_kind: dict[str, str] = field(default_factory=dict)
+    token_particle: dict[str, str] = field(default_factory=dict)
+    card_names: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.token_kind.update((t.id, t.kind) for t in self.tokens.values())
+        self.token_particle.update((t.id, t.particle) for t in self.tokens.values())
+        self.card_names.update((c.id, c.name) for c in self.dream_cards.values())
 
     def card_name(self, card: str) -> str:
-        spec = self.dream_cards.get(card)
-        return spec.name if spec else card
+        return self.card_names.get(card, card)
 
     def storyline_name(self, storyline: str) -> str:
         return self.storylines[storyline].name if storyline in self.storylines else "Nightmare"

@@ -33,6 +33,8 @@ def same_card_in(catalog: Catalog, pool: tuple[str, ...], card: str) -> str | No
 
 def free_steps(catalog: Catalog, state: SomnicumState | Draft, player: PlayerState) -> int:
     """Flywheel steps that cost nothing this turn: 3, plus Meeting cards' extra steps."""
+    if not player.in_front:
+        return 3 + state.bonus_steps
     extra = sum(
         catalog.meetings[m].amount for m in player.in_front if catalog.meetings[m].effect == "free_steps"
     )

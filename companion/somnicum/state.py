@@ -109,18 +109,23 @@ STATE_FIELDS = tuple(f.name for f in fields(SomnicumState))
 
 
 class Draft:
-    """A state being changed inside one action; ``freeze`` makes the next immutable state."""
+    """A state being changed inside one action; ``freeze`` makes the next immutable state.
+
+    The state's fields live in the draft's own ``__dict__``, which ``freeze`` hands over to the
+    new state as it is: one copy per action, not two.
+    """
+
+    __slots__ = ("cat", "events", "__dict__")
 
     def __init__(self, state: SomnicumState, catalog: Any) -> None:
-        self.__dict__.update(state.__dict__)
+        self.__dict__ = state.__dict__.copy()
         self.cat = catalog
         self.events: list[dict[str, Any]] = []
 
     def freeze(self) -> SomnicumState:
-        data = dict(self.__dict__)
-        del data["cat"], data["events"]
         state = object.__new__(SomnicumState)
-        state.__dict__.update(data)
+        object.__setattr__(state, "__dict__", self.__dict__)
+        self.__dict__ = {}  # the draft is spent: the new state owns its fields now
         return state
 
     # typed access for the rules (the attributes themselves come from the state)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from companion.rules import IllegalAction
 from companion.somnicum import attach as dreams
 from companion.somnicum.bag import draw_tokens, random_token, return_to_bag, same_kind_in, with_sorted, without
-from companion.somnicum.field import landing, neighbours, take
+from companion.somnicum.field import landing, take
 from companion.somnicum.meetings import draw_meetings, free_steps, keep, single_token
 from companion.somnicum.rounds import end_round
 from companion.somnicum.state import FLYWHEELS, Draft, evolve
@@ -55,7 +55,7 @@ def add_particle(g: Draft, token: str, level: int, returned: str | None) -> None
             "no_such_card",
             f"{player.name} has no card on level {level}: a particle goes on the rightmost card of a level of your dream.",
         )
-    held = same_kind_in(catalog.tokens, player.supply, token)
+    held = same_kind_in(catalog.token_kind, player.supply, token)
     if held is None:
         raise IllegalAction("no_such_token", f"{player.name} has no such Sleep Sand token.")
     placed = row.cards[-1]
@@ -80,7 +80,7 @@ def add_particle(g: Draft, token: str, level: int, returned: str | None) -> None
                 'Name the second one as "return".',
             )
     else:
-        back_to_bag = same_kind_in(catalog.tokens, supply, returned)
+        back_to_bag = same_kind_in(catalog.token_kind, supply, returned)
         if back_to_bag is None or catalog.tokens[back_to_bag].particle != particle:
             raise IllegalAction(
                 "pair_needed",
@@ -104,13 +104,6 @@ def add_particle(g: Draft, token: str, level: int, returned: str | None) -> None
 # -- 2. Moving a flywheel and taking a card --------------------------------------------------------
 
 
-def max_steps(g: Draft) -> int:
-    """How far the current player can move a flywheel: the free steps plus one per token they
-    can pay, and at most once around the field."""
-    player = g.players[g.turn]
-    return min(len(g.field), free_steps(g.cat, g, player) + len(player.supply))
-
-
 def move_flywheel(g: Draft, flywheel: str, steps: int) -> None:
     player = g.players[g.turn]
     if flywheel not in FLYWHEELS:
@@ -132,20 +125,19 @@ def move_flywheel(g: Draft, flywheel: str, steps: int) -> None:
             f"a Sleep Sand token; with {len(player.supply)} token(s) the flywheel can move at most "
             f"{free + len(player.supply)} steps.",
         )
-    index = FLYWHEELS.index(flywheel)
-    gap = g.flywheels[index]
+    gap = g.flywheels[0 if flywheel == "black" else 1]
     card_index = landing(size, gap, steps)
-    card = g.field[card_index]
-    name = g.cat.card_name
-    came_from = neighbours(g.field, gap)
-    beside = (g.field[card_index - 1], g.field[(card_index + 1) % size])
-    g.field, g.flywheels = take(g.field, g.flywheels, card_index)
+    field = g.field
+    card = field[card_index]
+    names = g.cat.card_names
+    g.field, g.flywheels = take(field, g.flywheels, card_index)
     g.closed = g.flywheels[0] == g.flywheels[1]
     g.moved, g.steps, g.taken = flywheel, steps, card
-    g.emit({
+    g.events.append({
         "type": "flywheel_moved", "seat": g.turn, "player": player.name, "flywheel": flywheel,
-        "steps": steps, "from": [name(c) for c in came_from],
-        "card": card, "card_name": name(card), "beside": [name(c) for c in beside],
+        "steps": steps, "from": [names[field[gap - 1]], names[field[gap]]],
+        "card": card, "card_name": names[card],
+        "beside": [names[field[card_index - 1]], names[field[(card_index + 1) % size]]],
         "to_pay": owed, "closed": g.closed,
     })
     g.owed = owed
@@ -158,7 +150,7 @@ def move_flywheel(g: Draft, flywheel: str, steps: int) -> None:
 
 def pay_token(g: Draft, token: str) -> None:
     player = g.players[g.turn]
-    held = same_kind_in(g.cat.tokens, player.supply, token)
+    held = same_kind_in(g.cat.token_kind, player.supply, token)
     if held is None:
         raise IllegalAction("no_such_token", f"{player.name} has no such Sleep Sand token to pay with.")
     _pay(g, held)
@@ -221,34 +213,37 @@ def attach(g: Draft, level: int) -> None:
     if gap and g.continuous:
         gap, by_card = False, True
     g.continuous = False
-    dream = dreams.attach(player.dream, level, card, "" if gap else None)
+    token: str | None = None
+    if gap:
+        # The gap token: drawn at once from a digital bag; named later at a physical table.
+        token = ""
+        if g.bag and g.digital:
+            token = random_token(g)
+            g.bag = without(g.bag, token)
+    dream = dreams.attach(player.dream, level, card, token)
     row = dream[level - 1]
     g.set_player(seat, dream=dream)
     g.taken = ""
     g.attached_level = level
-    left = row.cards[-2].card if len(row.cards) > 1 else ""
-    g.emit({
+    names = catalog.card_names
+    g.events.append({
         "type": "card_attached", "seat": seat, "player": player.name, "card": card,
-        "card_name": catalog.card_name(card), "level": level, "position": len(row.cards),
-        "gap": gap, "joined_by_meeting": by_card, "left": catalog.card_name(left) if left else "",
+        "card_name": names[card], "level": level, "position": len(row.cards),
+        "gap": gap, "joined_by_meeting": by_card, "left": names[row.cards[-2].card] if len(row.cards) > 1 else "",
         "under": row.cards[-1].under,
     })
     if gap:
-        if not draw_gap(g):
+        if token:
+            g.events.append({
+                "type": "gap_token_laid", "seat": seat, "player": player.name, "level": level,
+                "card_name": names[card],
+            })
+        elif not g.bag:
+            g.emit({"type": "gap_without_token", "seat": seat, "level": level})
+        else:
+            g.phase, g.actor, g.to_draw, g.draw_reason = "draw_tokens", seat, 1, "gap"
             return
     after_gap(g)
-
-
-def draw_gap(g: Draft) -> bool:
-    """The gap token drawn from the bag and laid face down beside the new card."""
-    if not g.bag:
-        g.emit({"type": "gap_without_token", "seat": g.turn, "level": g.attached_level})
-        return True
-    if not g.digital:
-        g.phase, g.actor, g.to_draw, g.draw_reason = "draw_tokens", g.turn, 1, "gap"
-        return False
-    lay_gap_token(g, random_token(g))
-    return True
 
 
 def lay_gap_token(g: Draft, token: str) -> None:
