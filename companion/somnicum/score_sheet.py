@@ -21,6 +21,11 @@ class ScoreSheetError(ValueError):
     """A score sheet that cannot be scored; the message says exactly where."""
 
 
+def _quoted(text: str) -> str:
+    """A name from the sheet in quotes, escaped so that a newline in it cannot break the line."""
+    return json.dumps(text, ensure_ascii=False)
+
+
 def _is_whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -55,7 +60,7 @@ def _unknown(where: str, data: dict[str, Any], known: set[str]) -> None:
     extra = sorted(set(data) - known)
     if extra:
         raise ScoreSheetError(
-            f'{where}: unknown field "{extra[0]}" (known: {", ".join(sorted(known))})'
+            f'{where}: unknown field {_quoted(extra[0])} (known: {", ".join(sorted(known))})'
         )
 
 
@@ -118,9 +123,9 @@ def _player(index: int, data: Any, seen: dict[str, int]) -> PlayerTally:
     if not isinstance(name, str) or not name.strip():
         raise ScoreSheetError(f'{where}: "name" must be a non-empty string')
     if name in seen:
-        raise ScoreSheetError(f'{where} "{name}": the name is already used by players[{seen[name]}]')
+        raise ScoreSheetError(f'{where} {_quoted(name)}: the name is already used by players[{seen[name]}]')
     seen[name] = index
-    where = f'{where} "{name}"'
+    where = f'{where} {_quoted(name)}'
     _unknown(where, data, _PLAYER_FIELDS)
     if "dream" not in data:
         raise ScoreSheetError(f'{where}: "dream" is missing (a list of up to {LEVELS} levels)')
