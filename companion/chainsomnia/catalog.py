@@ -221,6 +221,8 @@ _CACHE: dict[str, Catalog] = {}
 
 def load_catalog(dir: str | Path | None = None) -> Catalog:  # noqa: A002 - the agreed name
     """Loads (once per directory) and validates a CHAINsomnia catalog; raises CatalogError."""
+    if str(dir or "") in _CACHE:
+        return _CACHE[str(dir or "")]
     directory = Path(dir) if dir else CATALOG_DIR
     key = str(directory.resolve())
     if key not in _CACHE:
@@ -230,6 +232,7 @@ def load_catalog(dir: str | Path | None = None) -> Catalog:  # noqa: A002 - the 
             raise errors[0]
         assert catalog is not None
         _CACHE[key] = catalog
+    _CACHE[str(dir or "")] = _CACHE[key]
     return _CACHE[key]
 
 

@@ -275,63 +275,101 @@ class Work:
 
 
 # --- JSON ------------------------------------------------------------------------------------------
-
-
-def _encode(value: Any) -> Any:
-    if dataclasses.is_dataclass(value):
-        return {f.name: _encode(getattr(value, f.name)) for f in dataclasses.fields(value) if f.compare}
-    if isinstance(value, tuple):
-        return [_encode(v) for v in value]
-    return value
+# Encoders and decoders are built once per type from the dataclasses' type hints, so that a
+# journal writing every state stays cheap.
 
 
 @cache
-def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(cls) if f.compare)
 
 
-def _decode(kind: Any, value: Any, where: str) -> Any:
+def _encode(value: Any) -> Any:
+    kind = type(value)
+    if kind is tuple:
+        return [_encode(v) for v in value]
+    if kind in (str, int, bool) or value is None:
+        return value
+    return {name: _encode(getattr(value, name)) for name in _field_names(kind)}
+
+
+class _Bad(ValueError):
+    """A decoding error; ``path`` grows as it travels up to the state."""
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(f"{path}: {message}")
+        self.path, self.message = path, message
+
+    def under(self, name: str) -> _Bad:
+        return _Bad(f"{name}{'' if self.path.startswith('[') else '.'}{self.path}" if self.path else name, self.message)
+
+
+def _check(test: Any, message: str) -> Any:
+    def decode(value: Any) -> Any:
+        if not test(value):
+            raise _Bad("", message)
+        return value
+
+    return decode
+
+
+@cache
+def _decoder(kind: Any) -> Any:
     origin = typing.get_origin(kind)
     if origin in (typing.Union, types.UnionType):
-        args = typing.get_args(kind)
-        if value is None and type(None) in args:
-            return None
-        (inner,) = [a for a in args if a is not type(None)]
-        return _decode(inner, value, where)
+        (inner_kind,) = [a for a in typing.get_args(kind) if a is not type(None)]
+        inner = _decoder(inner_kind)
+        return lambda value: None if value is None else inner(value)
     if origin is tuple:
         args = typing.get_args(kind)
-        if not isinstance(value, list):
-            raise ValueError(f"{where}: must be a list")
         if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_decode(args[0], v, f"{where}[{i}]") for i, v in enumerate(value))
-        if len(value) != len(args):
-            raise ValueError(f"{where}: must have {len(args)} items")
-        return tuple(_decode(a, v, f"{where}[{i}]") for i, (a, v) in enumerate(zip(args, value)))
+            item = _decoder(args[0])
+
+            def decode_list(value: Any) -> Any:
+                if not isinstance(value, list):
+                    raise _Bad("", "must be a list")
+                out = []
+                for i, v in enumerate(value):
+                    try:
+                        out.append(item(v))
+                    except _Bad as err:
+                        raise err.under(f"[{i}]") from None
+                return tuple(out)
+
+            return decode_list
+        items = [_decoder(a) for a in args]
+
+        def decode_fixed(value: Any) -> Any:
+            if not isinstance(value, list) or len(value) != len(items):
+                raise _Bad("", f"must be a list of {len(items)}")
+            return tuple(d(v) for d, v in zip(items, value))
+
+        return decode_fixed
     if dataclasses.is_dataclass(kind):
-        if not isinstance(value, dict):
-            raise ValueError(f"{where}: must be an object")
-        hints = _hints(kind)
-        out = {}
-        for f in dataclasses.fields(kind):
-            if not f.compare:
-                continue
-            if f.name not in value:
-                raise ValueError(f"{where}.{f.name}: missing")
-            out[f.name] = _decode(hints[f.name], value[f.name], f"{where}.{f.name}")
-        return kind(**out)
+        hints = typing.get_type_hints(kind)
+        fields = [(name, _decoder(hints[name])) for name in _field_names(kind)]
+
+        def decode_object(value: Any) -> Any:
+            if not isinstance(value, dict):
+                raise _Bad("", "must be an object")
+            out = {}
+            for name, decode in fields:
+                if name not in value:
+                    raise _Bad(name, "missing")
+                try:
+                    out[name] = decode(value[name])
+                except _Bad as err:
+                    raise err.under(name) from None
+            return kind(**out)
+
+        return decode_object
     if kind is bool:
-        if not isinstance(value, bool):
-            raise ValueError(f"{where}: must be true or false")
-        return value
+        return _check(lambda v: isinstance(v, bool), "must be true or false")
     if kind is int:
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise ValueError(f"{where}: must be a whole number")
-        return value
+        return _check(lambda v: isinstance(v, int) and not isinstance(v, bool), "must be a whole number")
     if kind is str:
-        if not isinstance(value, str):
-            raise ValueError(f"{where}: must be a string")
-        return value
-    raise TypeError(f"{where}: cannot decode {kind!r}")
+        return _check(lambda v: isinstance(v, str), "must be a string")
+    raise TypeError(f"cannot decode {kind!r}")
 
 
 def state_to_json(state: State) -> dict[str, Any]:
@@ -353,19 +391,27 @@ def state_to_json(state: State) -> dict[str, Any]:
 DERIVED_TILE_KEYS = ("name", "door_sides", "door_colour")
 
 
+@cache
+def _state_hints() -> dict[str, Any]:
+    return typing.get_type_hints(State)
+
+
 def state_from_json(data: dict[str, Any]) -> State:
     if not isinstance(data, dict) or data.get("game") != "chainsomnia":
         raise ValueError('not a CHAINsomnia state (expected "game": "chainsomnia")')
     if data.get("version") != 1:
         raise ValueError(f"unknown CHAINsomnia state version {data.get('version')!r}")
-    hints = _hints(State)
+    hints = _state_hints()
     values = {}
     for name in STATE_FIELDS:
         if name not in data:
             raise ValueError(f"state.{name}: missing")
         raw = data[name]
-        if name == "castle":
-            raw = [{k: v for k, v in p.items() if k not in DERIVED_TILE_KEYS} for p in raw]
-        values[name] = _decode(hints[name], raw, f"state.{name}")
+        if name == "castle" and isinstance(raw, list):
+            raw = [{k: v for k, v in p.items() if k not in DERIVED_TILE_KEYS} if isinstance(p, dict) else p for p in raw]
+        try:
+            values[name] = _decoder(hints[name])(raw)
+        except _Bad as err:
+            raise ValueError(f"{err.under('state.' + name)}") from None
     catalog = load_catalog(values["options"].catalog_dir or None)
     return State(**values, catalog=catalog)
