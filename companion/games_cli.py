@@ -5,8 +5,8 @@ never create the file. ``--json`` output is a contract (see the README):
 
 - ``games list --json``: ``{"database", "games": [summary, ...]}``, newest first;
 - ``games show ID --json``: ``{"summary", "view", "result", "log", "error"}``;
-- ``games export ID``: ``{"comment", "setup", "actions"}``, the script ``companion <game> play``
-  replays to the same final state (the comment names the game);
+- ``games export ID``: ``{"setup", "actions"}``, the script ``companion <game> play`` replays to
+  the same final state;
 - ``history --json``: ``{"database", "games": {name: stats}, "plays": [summary, ...]}``.
 """
 
@@ -54,7 +54,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "export",
         help="write a game as a script that 'companion GAME play' replays",
         description="Prints the game's setup and the actions still standing (undone ones left "
-        'out) as JSON: {"comment", "setup", "actions"}. Replaying it gives the same final state.',
+        'out) as JSON: {"setup", "actions"}. Replaying it gives the same final state.',
     )
     export.add_argument("id", type=int, metavar="ID")
     export.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of printing")

@@ -533,13 +533,13 @@ class Table:
 
 
 def export_script(journal: Journal, game_id: int) -> dict[str, Any]:
-    """{"comment", "setup", "actions"}: the script ``companion <game> play`` replays.
+    """{"setup", "actions"}: the script ``companion <game> play`` replays to the same state.
 
-    The setup options and the actions still standing, in order; the comment names the game.
+    The setup options and the actions still standing, in order. Nothing else: both games'
+    ``play`` commands refuse keys they do not know.
     """
     summary = journal.summary(game_id)
     return {
-        "comment": f"{summary.game} game {summary.id} from {journal.path}, started {iso(summary.started)}",
         "setup": summary.options,
         "actions": [action for _seq, action, _events in journal.standing_actions(game_id)],
     }

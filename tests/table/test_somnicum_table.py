@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
+from companion.cli import main
 from companion.journal import Journal
 from companion.somnicum import RULES
 from companion.table import Table, replay_script
@@ -74,3 +76,26 @@ def test_undo_after_resume(db_path):
         assert resumed.undo().put_back == RULES.put_back(last["action"], last["events"])
         assert state_json(resumed) == before
         assert resumed.submit(last["action"]).events == last["events"]
+
+
+def test_export_replays_through_companion_somnicum_play(db_path, tmp_path, capsys):
+    rng = random.Random(6)
+    config = tmp_path / "config.toml"
+    config.write_text(f'[data]\ndatabase = "{db_path}"\n')
+    with Journal(db_path) as journal:
+        table = Table.new(journal, "somnicum", {"players": ["Ana", "Ben"], "decks": "digital"})  # a random seed
+        for n in range(90):
+            if table.over:
+                break
+            if n % 20 == 19:
+                assert table.undo(2).accepted
+            else:
+                assert table.submit(rng.choice(table.legal_actions())).accepted
+        view, result, game_id = table.view(), table.result(), table.game_id
+    script = tmp_path / "game.json"
+    assert main(["--config", str(config), "games", "export", str(game_id), "-o", str(script)]) == 0
+    capsys.readouterr()
+    assert main(["somnicum", "play", str(script)]) == 0
+    final = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert final["view"] == json.loads(json.dumps(view))
+    assert final["result"] == result
