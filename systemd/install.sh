@@ -140,7 +140,8 @@ for path in "$app_home" "$config_home" "$data_home" "$venv" "$REPO_DIR"; do
     esac
     case "$path" in
         *[!A-Za-z0-9._/+-]*)
-            die "'$path' has a space or a character systemd units would need quoted; use a plain path (letters, digits, . _ / + -)"
+            die "'$path' has a space or a character systemd units would need quoted;" \
+                "use a plain path (letters, digits, . _ / + -)"
             ;;
     esac
 done
@@ -325,7 +326,8 @@ add_groups() {
 make_venv() {
     step "Virtual environment $venv (with the system's packages: picamera2, lgpio)"
     if ! python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
-        die "Dreamtable needs Python 3.11 or newer (Raspberry Pi OS Bookworm or later); python3 here is $(python3 --version 2>&1 || echo missing)"
+        die "Dreamtable needs Python 3.11 or newer (Raspberry Pi OS Bookworm or later);" \
+            "python3 here is $(python3 --version 2>&1 || echo missing)"
     fi
     if [ -x "$venv/bin/python" ] &&
         grep -qiE '^include-system-site-packages *= *true' "$venv/pyvenv.cfg" 2>/dev/null; then
@@ -494,6 +496,10 @@ do_install() {
     if [ "$headless" -eq 1 ]; then
         note "the mirror runs now and at every boot: systemctl status $MIRROR_UNIT"
     else
+        if [ "$display" = desktop ]; then
+            note "the app waits for the desktop: let it log in by itself (raspi-config:"
+            note "System Options > Boot / Auto Login > Desktop Autologin)"
+        fi
         note "reboot to start the table: sudo reboot   (or now: sudo systemctl start $APP_UNIT)"
     fi
     note "logs: journalctl -u dreamtable -u dreamtable-mirror -b"

@@ -74,6 +74,25 @@ def as_plain_user() -> list[str]:
 
 
 @pytest.fixture
+def plain_user_script(as_plain_user: list[str]) -> Iterator[Path]:
+    """install.sh where the plain user can read it: as root, a copy of the checkout's parts the
+    script reads (its folder and pyproject.toml) in a world-readable folder, since the checkout
+    may sit in a home only root can enter."""
+    if not as_plain_user:
+        yield INSTALL_SH
+        return
+    checkout = Path(tempfile.mkdtemp(prefix="dreamtable-checkout-"))
+    try:
+        shutil.copytree(INSTALL_SH.parent, checkout / "systemd")
+        shutil.copy2(INSTALL_SH.parent.parent / "pyproject.toml", checkout / "pyproject.toml")
+        for path in [checkout, *checkout.rglob("*")]:
+            path.chmod(0o755 if path.is_dir() or os.access(path, os.X_OK) else 0o644)
+        yield checkout / "systemd" / INSTALL_SH.name
+    finally:
+        shutil.rmtree(checkout, ignore_errors=True)
+
+
+@pytest.fixture
 def as_root() -> list[str]:
     """A command prefix that runs the rest as root, or as root of a user namespace."""
     if os.geteuid() == 0:

@@ -14,9 +14,11 @@ from pi_install import APP_UNIT, INSTALL_SH, MIRROR_UNIT, require_tool
 UNIT_DIR = "/etc/systemd/system"
 
 
-def run_script(prefix: list[str], *args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+def run_script(
+    prefix: list[str], *args: str, env: dict[str, str], script: Path = INSTALL_SH
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [*prefix, "bash", str(INSTALL_SH), *args],
+        [*prefix, "bash", str(script), *args],
         env=env,
         cwd="/",
         capture_output=True,
@@ -66,9 +68,14 @@ def test_bad_arguments_exit_2_with_the_reason(args: list[str], install_env: dict
 
 
 def test_dry_run_shows_every_install_step_in_order_and_changes_nothing(
-    as_plain_user: list[str], install_env: dict[str, str], shared_dir: Path
+    as_plain_user: list[str],
+    plain_user_script: Path,
+    install_env: dict[str, str],
+    shared_dir: Path,
 ) -> None:
-    done = run_script(as_plain_user, "--dry-run", "--display", "kms", env=install_env)
+    done = run_script(
+        as_plain_user, "--dry-run", "--display", "kms", env=install_env, script=plain_user_script
+    )
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert out.startswith("Dry run: nothing will be changed.")
@@ -98,8 +105,9 @@ def test_dry_run_shows_every_install_step_in_order_and_changes_nothing(
     make_venv = position(commands, ["python3", "-m", "venv", "--system-site-packages", venv])
     pip = position(commands, [f"{venv}/bin/python", "-m", "pip", "install", "--upgrade", "--constraint"])
     # The checkout itself, with the "pi" extra, built from a scratch copy of it.
-    assert f"==> Dreamtable into the virtual environment: {INSTALL_SH.parent.parent}[pi]" in out
-    assert f"    building from a copy of {INSTALL_SH.parent.parent}" in out
+    checkout = plain_user_script.parent.parent
+    assert f"==> Dreamtable into the virtual environment: {checkout}[pi]" in out
+    assert f"    building from a copy of {checkout}" in out
     assert commands[pip][-1].endswith("/src[pi]")
     install_app = position(commands, ["sudo", "install", "-m", "0644"])
     assert commands[install_app][-1] == f"{UNIT_DIR}/{APP_UNIT}"
@@ -114,9 +122,11 @@ def test_dry_run_shows_every_install_step_in_order_and_changes_nothing(
 
 
 def test_dry_run_headless_enables_the_mirror_and_leaves_the_screen_alone(
-    as_plain_user: list[str], install_env: dict[str, str]
+    as_plain_user: list[str], plain_user_script: Path, install_env: dict[str, str]
 ) -> None:
-    done = run_script(as_plain_user, "--dry-run", "--headless", env=install_env)
+    done = run_script(
+        as_plain_user, "--dry-run", "--headless", env=install_env, script=plain_user_script
+    )
     assert done.returncode == 0, done.stderr
     commands = would_run(done.stdout)
     position(commands, ["sudo", "systemctl", "enable", MIRROR_UNIT])
@@ -129,8 +139,24 @@ def test_dry_run_headless_enables_the_mirror_and_leaves_the_screen_alone(
     assert "libegl1" not in packages
 
 
+def test_dry_run_on_a_desktop_leaves_the_kernel_command_line_alone(
+    as_plain_user: list[str], plain_user_script: Path, install_env: dict[str, str]
+) -> None:
+    done = run_script(
+        as_plain_user, "--dry-run", "--display", "desktop", env=install_env, script=plain_user_script
+    )
+    assert done.returncode == 0, done.stderr
+    assert "display: desktop" in done.stdout
+    assert "Desktop Autologin" in done.stdout
+    assert "consoleblank" not in done.stdout
+    position(would_run(done.stdout), ["sudo", "systemctl", "enable", APP_UNIT])
+
+
 def test_reinstall_keeps_the_config_and_every_game(
-    as_plain_user: list[str], install_env: dict[str, str], shared_dir: Path
+    as_plain_user: list[str],
+    plain_user_script: Path,
+    install_env: dict[str, str],
+    shared_dir: Path,
 ) -> None:
     config = shared_dir / "config" / "dreamtable" / "config.toml"
     games = shared_dir / "data" / "dreamtable" / "games.sqlite3"
@@ -142,7 +168,7 @@ def test_reinstall_keeps_the_config_and_every_game(
     for path in (config, games, shared_dir / "config", shared_dir / "data"):
         path.chmod(0o755 if path.is_dir() else 0o644)
 
-    done = run_script(as_plain_user, "--dry-run", env=install_env)
+    done = run_script(as_plain_user, "--dry-run", env=install_env, script=plain_user_script)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     after_config = lines[lines.index(f"==> Config {config}") + 1]
@@ -152,7 +178,9 @@ def test_reinstall_keeps_the_config_and_every_game(
     for command in would_run(done.stdout):
         assert not any(str(config) in arg or str(games.parent) in arg for arg in command), command
 
-    done = run_script(as_plain_user, "--dry-run", "uninstall", env=install_env)
+    done = run_script(
+        as_plain_user, "--dry-run", "uninstall", env=install_env, script=plain_user_script
+    )
     assert done.returncode == 0, done.stderr
     for command in would_run(done.stdout):
         assert not any(str(config) in arg or str(games.parent) in arg for arg in command), command
@@ -162,17 +190,24 @@ def test_reinstall_keeps_the_config_and_every_game(
 
 
 def test_uninstall_removes_only_the_virtual_environment_it_made(
-    as_plain_user: list[str], install_env: dict[str, str], shared_dir: Path
+    as_plain_user: list[str],
+    plain_user_script: Path,
+    install_env: dict[str, str],
+    shared_dir: Path,
 ) -> None:
     venv = shared_dir / "venv"
     venv.mkdir(mode=0o755)
     (venv / "pyvenv.cfg").write_text("include-system-site-packages = true\n")
     (venv / "pyvenv.cfg").chmod(0o644)
-    done = run_script(as_plain_user, "--dry-run", "uninstall", env=install_env)
+    done = run_script(
+        as_plain_user, "--dry-run", "uninstall", env=install_env, script=plain_user_script
+    )
     assert done.returncode == 0, done.stderr
     assert ["rm", "-rf", str(venv)] in would_run(done.stdout)
 
     (venv / "pyvenv.cfg").unlink()  # not a virtual environment: some other folder of that name
-    done = run_script(as_plain_user, "--dry-run", "uninstall", env=install_env)
+    done = run_script(
+        as_plain_user, "--dry-run", "uninstall", env=install_env, script=plain_user_script
+    )
     assert done.returncode == 0, done.stderr
     assert not any(command[:2] == ["rm", "-rf"] for command in would_run(done.stdout))

@@ -68,7 +68,8 @@ def test_kiosk_runs_the_app_full_screen_as_the_user_on_the_console(
 ) -> None:
     unit = parse_unit(render(APP_UNIT, display="kms"))
     assert values(unit, "Service", "User") == ["pi"]
-    assert values(unit, "Service", "ExecStart") == [str(companion_prefix / "bin" / "companion"), "app", "--fullscreen"]
+    companion = str(companion_prefix / "bin" / "companion")
+    assert values(unit, "Service", "ExecStart") == [companion, "app", "--fullscreen"]
     assert values(unit, "Service", "Restart") == ["on-failure"]
     assert 1 <= int(values(unit, "Service", "RestartSec")[0]) <= 30
     # A bad config exits 2; restarting would only fill the journal with the same error.
@@ -116,7 +117,8 @@ def test_mirror_serves_alone_after_the_network_and_never_beside_the_app(
 ) -> None:
     unit = parse_unit(render(MIRROR_UNIT))
     assert values(unit, "Service", "User") == ["pi"]
-    assert values(unit, "Service", "ExecStart") == [str(companion_prefix / "bin" / "companion"), "serve"]
+    companion = str(companion_prefix / "bin" / "companion")
+    assert values(unit, "Service", "ExecStart") == [companion, "serve"]
     assert values(unit, "Unit", "Conflicts") == [APP_UNIT]
     assert "network-online.target" in values(unit, "Unit", "After")
     assert "network-online.target" in values(unit, "Unit", "Wants")
