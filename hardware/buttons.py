@@ -1,4 +1,4 @@
-"""The GPIO button panel: arcade buttons that confirm, cancel, step through choices and end the turn.
+"""The GPIO button panel: arcade buttons to confirm, cancel, step through choices, end the turn.
 
 Each control of the panel is a gpiozero ``Button`` built from the ``[buttons]`` section of the
 config (see docs/HARDWARE.md for the TOML shape and the default layout). A press becomes an
@@ -262,7 +262,8 @@ def gpio_pin_factory() -> Any | None:
             return Device.pin_factory
         _factory_checked = True
         try:
-            with warnings.catch_warnings():  # one clear line below instead of a fallback per library
+            # one clear line below instead of a warning per library gpiozero falls back from
+            with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 Device.ensure_pin_factory()
         except Exception as err:  # gpiozero raises BadPinFactory, or the library's own error

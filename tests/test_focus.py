@@ -59,7 +59,8 @@ def test_deeper_menus_follow_each_differing_field_in_order():
     assert labels(focus) == ["to: 2, 2", "to: 0, 0"]
     assert focus.breadcrumb() == ["Ability", "target: isaac"]
     focus, effect = press_all(focus, ["previous", "confirm"])
-    assert effect.action == {"type": "ability", "character": "ryan", "target": "isaac", "to": [0, 0]}
+    assert effect.action == {"type": "ability", "character": "ryan", "target": "isaac",
+                             "to": [0, 0]}
 
 
 def test_next_and_previous_wrap_around():

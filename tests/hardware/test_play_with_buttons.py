@@ -23,7 +23,15 @@ from hardware.buttons import DEFAULT_BUTTONS, ButtonPanel
 from hardware.inputs import InputQueue, ManualClock
 from hardware.lights import Lights
 
-PANEL = '[buttons]\nlayout = "default"\n[lights]\nlayout = "default"\n[lights.daemon]\npin = 12\npulse_s = 0.5\n'
+PANEL = """
+[buttons]
+layout = "default"
+[lights]
+layout = "default"
+[lights.daemon]
+pin = 12
+pulse_s = 0.5
+"""
 
 
 @pytest.fixture
