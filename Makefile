@@ -25,3 +25,7 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build *.egg-info
+
+# On a Raspberry Pi: install Dreamtable as a kiosk that starts at boot (see docs/INSTALL.md).
+install-pi:
+	systemd/install.sh $(INSTALL_ARGS)
