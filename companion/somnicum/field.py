@@ -9,7 +9,7 @@ become one, where the moved flywheel now stands.
 
 >>> landing(5, gap=4, steps=2)
 0
->>> take((("a", "b", "c", "d")), (1, 3), card=1)
+>>> take(("a", "b", "c", "d"), (0, 3), card=1, moved=0)
 (('a', 'c', 'd'), (1, 2))
 """
 
@@ -32,17 +32,22 @@ def _gap_after_taking(gap: int, card: int, size: int) -> int:
     return gap - 1 if gap > card else gap
 
 
-def take(field: tuple[str, ...], flywheels: tuple[int, int], card: int) -> tuple[tuple[str, ...], tuple[int, int]]:
+def take(
+    field: tuple[str, ...], flywheels: tuple[int, int], card: int, moved: int
+) -> tuple[tuple[str, ...], tuple[int, int]]:
     """The field without `card` (an index) and both flywheels' gaps renumbered.
 
-    The flywheel that stopped on the card stands in the gap it leaves behind; the gaps on both
-    sides of the card merge into that one.
+    Flywheel `moved` (0 black, 1 white) stopped on the card and stands in the gap it leaves
+    behind, where the gaps on both sides of the card merge; the other keeps its place.
     """
     size = len(field)
     rest = field[:card] + field[card + 1:]
     if not rest:
         return rest, (0, 0)
-    return rest, (_gap_after_taking(flywheels[0], card, size), _gap_after_taking(flywheels[1], card, size))
+    here = card % (size - 1)
+    if moved == 0:
+        return rest, (here, _gap_after_taking(flywheels[1], card, size))
+    return rest, (_gap_after_taking(flywheels[0], card, size), here)
 
 
 def neighbours(field: tuple[str, ...], gap: int) -> tuple[str, str]:

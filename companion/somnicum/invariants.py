@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from companion.somnicum.attach import pyramid_problem, to_dream
+from companion.somnicum.attach import pyramid_problem
 from companion.somnicum.catalog import Catalog
 from companion.somnicum.setup import FIELD_SIZE, ROUNDS
 from companion.somnicum.state import NOT_PLACED, SomnicumState
@@ -38,16 +38,20 @@ def token_places(state: SomnicumState) -> dict[str, int]:
     }
 
 
-def _once(what: str, found: list[str], expected: set[str]) -> list[str]:
+def _once(what: str, found: list[str], expected: dict[str, object]) -> list[str]:
+    """Each of `expected` (catalog ids) once in `found`, or what is wrong."""
+    unique = set(found)
+    if len(unique) == len(found) == len(expected) and expected.keys() >= unique:
+        return []  # the usual case, checked quickly
     problems = []
     counts = Counter(found)
     twice = sorted(k for k, n in counts.items() if n > 1)
     if twice:
         problems.append(f"{what} in two places at once: {', '.join(twice[:5])}")
-    missing = sorted(expected - set(counts))
+    missing = sorted(set(expected) - set(counts))
     if missing:
         problems.append(f"{what} lost: {', '.join(missing[:5])}")
-    strange = sorted(set(counts) - expected)
+    strange = sorted(set(counts) - set(expected))
     if strange:
         problems.append(f"{what} not in the catalog: {', '.join(strange[:5])}")
     return problems
@@ -66,7 +70,7 @@ def problems(catalog: Catalog, state: SomnicumState) -> list[str]:
             for placed in row.cards:
                 tokens += placed.tokens
             tokens += [g for g in row.gaps if g]
-    out += _once("Sleep Sand token", tokens, set(catalog.tokens))
+    out += _once("Sleep Sand token", tokens, catalog.tokens)
     if list(state.bag) != sorted(state.bag):
         out.append("the bag is not kept sorted")
     # Dream cards.
@@ -76,21 +80,17 @@ def problems(catalog: Catalog, state: SomnicumState) -> list[str]:
     for player in players:
         for row in player.dream:
             cards += [c.card for c in row.cards]
-    out += _once("Dream card", cards, set(catalog.dream_cards))
+    out += _once("Dream card", cards, catalog.dream_cards)
     # Meeting and Goal cards.
     meetings = list(state.meeting_deck) + list(state.meeting_discard) + list(state.offered)
     for player in players:
         meetings += player.hand + player.in_front
-    out += _once("Meeting card", meetings, set(catalog.meetings))
+    out += _once("Meeting card", meetings, catalog.meetings)
     goals = list(state.goal_box) + [p.goal for p in players if p.goal]
-    out += _once("Goal card", goals, set(catalog.goals))
+    out += _once("Goal card", goals, catalog.goals)
     # Dreams.
     for player in players:
         problem = pyramid_problem(player.dream)
-        if problem is None:
-            impossible = to_dream(catalog, player.dream).impossible_level()
-            if impossible is not None:
-                problem = f"level {impossible} has more cards than pairs above it"
         if problem:
             out.append(f"{player.name}'s dream: {problem}")
     # Field, flywheels, phase.

@@ -125,12 +125,13 @@ def move_flywheel(g: Draft, flywheel: str, steps: int) -> None:
             f"a Sleep Sand token; with {len(player.supply)} token(s) the flywheel can move at most "
             f"{free + len(player.supply)} steps.",
         )
-    gap = g.flywheels[0 if flywheel == "black" else 1]
+    moved = 0 if flywheel == "black" else 1
+    gap = g.flywheels[moved]
     card_index = landing(size, gap, steps)
     field = g.field
     card = field[card_index]
     names = g.cat.card_names
-    g.field, g.flywheels = take(field, g.flywheels, card_index)
+    g.field, g.flywheels = take(field, g.flywheels, card_index, moved)
     g.closed = g.flywheels[0] == g.flywheels[1]
     g.moved, g.steps, g.taken = flywheel, steps, card
     g.events.append({

@@ -1,0 +1,10 @@
+"""Lets the Somnicum tests import their kit (``somnicum_kit``) by name."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
