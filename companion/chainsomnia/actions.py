@@ -431,29 +431,39 @@ def player_action(w: Work, action: Mapping[str, Any]) -> None:
 
 
 def legal_player_actions(w: Work) -> list[dict[str, Any]]:
+    """Every action the current character may take now; the same checks as the ``do_*`` above.
+
+    Written for speed (the simulator calls it before every action): reach is computed once.
+    """
     c = w.current
     cid = c.id
     if c.chains >= CAGE:
         return []
     out: list[dict[str, Any]] = [{"type": "end_turn"}]
+    cat = w.catalog
     geo = w.geometry()
     here = c.cell
     ap = c.ap
+    kind = cat.characters[cid].ability
+    near = geo.neighbours.get(here, ())
+    reach = {here, *near}
+    stacked = {s.cell for s in w.bad_dreams}
+    others = [o for o in w.characters if o.id != cid]
     for item in c.items:
         out.append({"type": "discard_item", "item": item})
     if ap >= 1:
         if w.castle_deck.size:
             out.append({"type": "explore"})
-        if not w.has_bad_dream(here):
-            for cell in geo.neighbours.get(here, ()):
-                if not w.has_bad_dream(cell):
+        if here not in stacked:
+            for cell in near:
+                if cell not in stacked:
                     out.append({"type": "move", "to": [cell[0], cell[1]]})
         placed = w.tile_at(here)
         assert placed is not None
-        for i in range(len(w.catalog.tiles[placed.tile].nooks)):
+        for i in range(len(cat.tiles[placed.tile].nooks)):
             out.append({"type": "search", "nook": i})
     for item in c.items:
-        card = w.catalog.item_cards[item]
+        card = cat.item_cards[item]
         if not card.use or ap < item_cost(w, cid, item):
             continue
         targets, clear, moves = item_choices(w, cid, item)
@@ -466,38 +476,36 @@ def legal_player_actions(w: Work) -> list[dict[str, Any]]:
         if "move" in needs:
             options = [dict(o, to=[x, y]) for o in options for (x, y) in moves]
         out.extend(options)
-    if c.items and ap >= give_cost(w, cid):
-        anywhere = ability(w, cid) == PRIDE
-        for o in w.characters:
-            if o.id != cid and ability(w, o.id) != PRIDE and (anywhere or in_reach(w, here, o.cell)):
+    if c.items and ap >= (0 if kind == PRIDE else 1):
+        for o in others:
+            if cat.characters[o.id].ability != PRIDE and (kind == PRIDE or o.cell in reach):
                 out.extend({"type": "give_item", "item": item, "to": o.id} for item in c.items)
-    if ap >= chain_cost(w, cid):
-        anywhere = ability(w, cid) == TACT
-        for o in w.characters:
-            if o.id == cid or not (anywhere or in_reach(w, here, o.cell)):
+    if ap >= (0 if kind == TACT else 1):
+        for o in others:
+            if kind != TACT and o.cell not in reach:
                 continue
             for n in range(1, min(c.chains, CAGE - o.chains) + 1):
                 out.append({"type": "give_chains", "to": o.id, "count": n})
             for n in range(1, min(o.chains, CAGE - c.chains) + 1):
                 out.append({"type": "take_chains", "from": o.id, "count": n})
-    kind = ability(w, cid)
     if ap >= 1 and kind == ROYAL_COMMAND:
-        occupied = {o.cell for o in w.characters}
+        cells = sorted({o.cell for o in w.characters})
         for o in w.characters:
-            for cell in sorted(occupied):
-                if royal_command_refusal(w, o.id, cell) is None:
+            for cell in cells:
+                # to a tile where another character stands
+                if cell != o.cell and any(x.cell == cell and x.id != o.id for x in w.characters):
                     out.append({"type": "ability", "target": o.id, "to": [cell[0], cell[1]]})
     if ap >= 1 and kind == MELODY and not c.melody_used:
-        for cell in geo.neighbours.get(here, ()):
-            if w.has_bad_dream(cell):
+        for cell in near:
+            if cell in stacked:
                 out.append({"type": "ability", "tile": [cell[0], cell[1]]})
     for card, cell, _holder in top_cards(w):
-        event = w.catalog.event_cards[card]
-        defeat = event.defeat
+        defeat = cat.event_cards[card].defeat
         if defeat is None or defeat.how == "all_characters_here" or ap < defeat.ap:
             continue
-        if reach_refusal(w, cid, card, cell) is not None:
-            continue
+        if cell is not None and defeat.reach != "anywhere":
+            if cell == here or (defeat.reach == "adjacent" and cell not in reach):
+                continue
         if defeat.how == "discard_items":
             for combo in combinations(c.items, defeat.count):
                 out.append({"type": "defeat", "card": card, "items": list(combo)})

@@ -198,6 +198,7 @@ class Catalog:
     tiles: dict[str, Tile] = field(hash=False)
     event_cards: dict[str, EventCard] = field(hash=False)
     item_cards: dict[str, ItemCard] = field(hash=False)
+    wake_up: str = field(default="", compare=False)  # the "Wake Up!" tile's id, looked up often
 
     @property
     def room_tiles(self) -> list[str]:
@@ -259,7 +260,8 @@ def _read_catalog(directory: Path, errors: list[CatalogError]) -> Catalog | None
         _check_whole(directory, characters, tiles, events, items, errors)
     if errors:
         return None
-    return Catalog(str(directory), characters, tiles, events, items)
+    wake_up = next(t.id for t in tiles.values() if t.kind == "wake_up")
+    return Catalog(str(directory), characters, tiles, events, items, wake_up)
 
 
 def _entries(path: Path, table: dict[str, Any], read: Callable[[EntryReader], Any], errors: list[CatalogError]) -> dict[str, Any]:

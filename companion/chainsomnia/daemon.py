@@ -109,7 +109,7 @@ def tile_drawn(w: Work, s: Step) -> None:
 def return_tile(w: Work, tile: str) -> None:
     """A tile that fits nowhere goes back into the Castle deck just above "Wake Up!"."""
     deck = w.castle_deck
-    wake_up = w.catalog.tile_of_kind("wake_up")
+    wake_up = w.catalog.wake_up
     bottom = deck.bottom
     if tile == wake_up:
         bottom = bottom + (tile,)
@@ -147,7 +147,7 @@ def check_end(w: Work) -> None:
     if cages and cages >= cage_limit(w):
         w.result, w.cause = "defeat", "caged"
     elif not w.bad_dreams and not any(c.bad_dreams for c in w.characters):
-        wake_up = w.catalog.tile_of_kind("wake_up")
+        wake_up = w.catalog.wake_up
         cell = next((p.cell for p in w.castle if p.tile == wake_up), None)
         if cell is not None and any(c.cell == cell for c in w.characters):
             w.result, w.cause = "victory", "woke_up"

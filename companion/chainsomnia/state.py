@@ -245,9 +245,19 @@ class Work:
 
     def set_char(self, cid: str, **changes: Any) -> Character:
         i = self.index[cid]
-        fields = dict(self.characters[i].__dict__)
-        fields.update(changes)
-        new = Character(**fields)
+        c = self.characters[i]
+        get = changes.get
+        # spelled out: this runs for every chain, AP and move, and dataclasses.replace is slow
+        new = Character(
+            c.id,
+            get("cell", c.cell),
+            get("chains", c.chains),
+            get("ap", c.ap),
+            get("items", c.items),
+            get("omens", c.omens),
+            get("bad_dreams", c.bad_dreams),
+            get("melody_used", c.melody_used),
+        )
         self.characters = self.characters[:i] + (new,) + self.characters[i + 1 :]
         return new
 
