@@ -49,6 +49,7 @@ class DreamtableApp(App):
         database: Path | str | None = None,
         prefs: Prefs | None = None,
         mirror_port: int | None = None,
+        announce: bool = True,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
@@ -56,6 +57,7 @@ class DreamtableApp(App):
         self.database = database or config.data.database_path
         self.prefs = prefs or Prefs.load(config)
         self.mirror_port = mirror_port
+        self.announce = announce
         self.theme = Theme(text_scale=self.prefs.text_scale)
         self.history: list[str] = []
         self.started_at = time.perf_counter()

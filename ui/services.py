@@ -17,6 +17,8 @@ from typing import Any
 
 from kivy.clock import Clock
 
+from ui import background
+
 log = logging.getLogger(__name__)
 
 
@@ -40,6 +42,7 @@ class Services:
         self.mirror: Any = None
         self.mirror_problem = ""
         self.camera: Any = None
+        self.hub: Any = None
         self.session: Any = None  # the game on the table screen (ui.session.TableSession)
         inputs = optional_module("hardware.inputs")
         self.inputs = (
@@ -63,6 +66,10 @@ class Services:
                 self._journal = module.Journal(str(path))
             return self._journal
 
+    def camera_configured(self) -> bool:
+        """A camera is set up in the config and this build can drive it."""
+        return self.config.camera.source != "none" and optional_module("hardware.camera") is not None
+
     # -- keyboard, buttons, mirror ----------------------------------------------------------
 
     def keyboard(self) -> Any | None:
@@ -71,6 +78,46 @@ class Services:
 
     def start(self) -> None:
         self._start_panel()
+        self._start_mirror()
+
+    def _start_mirror(self) -> None:
+        """Starts the phones' mirror on its own thread; the Phones screen says if it cannot."""
+        if not self.config.mirror.enabled:
+            self.mirror_problem = "The mirror is turned off in the config (mirror section, enabled = false)."
+            return
+        server_module = optional_module("companion.net.server")
+        hub_module = optional_module("companion.net.hub")
+        if server_module is None or hub_module is None:
+            self.mirror_problem = "This build has no mirror."
+            return
+        from companion.games import rules_for
+
+        self.hub = hub_module.MirrorHub(rules_for=rules_for)
+        server = server_module.MirrorServer(
+            self.config, self.hub, port=self.app.mirror_port, announce=self.app.announce
+        )
+
+        def started(_: Any) -> None:
+            self.mirror = server
+            self.mirror_problem = ""
+
+        def failed(error: BaseException) -> None:
+            log.warning("the phones' mirror did not start: %s", error)
+            self.mirror_problem = f"The mirror could not start: {error}"
+
+        self.mirror_problem = "The mirror is starting..."
+        background.later(server.start, started, failed)
+
+    def attach_mirror(self, table: Any) -> None:
+        """Shows ``table``'s game on the phones (the hub subscribes to it)."""
+        hub = self.hub
+        if hub is not None:
+            background.later(lambda: hub.attach(table))
+
+    def detach_mirror(self) -> None:
+        hub = self.hub
+        if hub is not None:
+            background.later(hub.detach)
 
     def _start_panel(self) -> None:
         module = optional_module("hardware.buttons")
@@ -83,6 +130,9 @@ class Services:
             self.panel = None
 
     def stop(self) -> None:
+        if self.session is not None:
+            self.session.close()
+            self.session = None
         for part in (self.panel, self.mirror, self.camera):
             close = getattr(part, "close", None) or getattr(part, "stop", None)
             if close is not None:

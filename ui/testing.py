@@ -123,6 +123,9 @@ class AppDriver:
         from ui.launch import prepare_kivy
 
         prepare_kivy(self.size, False, self.kivy_home)
+        from kivy.config import Config as KivyConfig
+
+        KivyConfig.set("graphics", "maxfps", "0")  # tests turn the loop as fast as it goes
         from kivy.base import runTouchApp
         from kivy.core.window import Window
 
@@ -247,7 +250,27 @@ class AppDriver:
                 break
             parent = parent.parent
         x, y = widget.to_window(*widget.center)
+        self._check_reachable(widget, x, y)
         self.tap_at(x, y)
+
+    def _check_reachable(self, widget: Any, x: float, y: float) -> None:
+        """A finger can only press what is on the screen and not clipped by a scroller."""
+        from kivy.core.window import Window
+        from kivy.uix.scrollview import ScrollView
+
+        if not (0 <= x < Window.width and 0 <= y < Window.height):
+            raise AssertionError(f"{widget!r} ({getattr(widget, 'text', '')!r}) is off the screen at {x:.0f},{y:.0f}")
+        parent, seen = widget.parent, set()
+        while parent is not None and id(parent) not in seen:
+            seen.add(id(parent))
+            if isinstance(parent, ScrollView):
+                px, py = parent.to_window(parent.x, parent.y)
+                if not (px <= x <= px + parent.width and py <= y <= py + parent.height):
+                    raise AssertionError(
+                        f"{getattr(widget, 'text', widget)!r} is hidden outside its scroller "
+                        f"(the scroller is {parent.width:.0f}x{parent.height:.0f})"
+                    )
+            parent = parent.parent
 
     def tap_at(self, x: float, y: float) -> None:
         from kivy.tests.common import UnitTestTouch

@@ -21,6 +21,7 @@ from kivy.properties import (
 )
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
+from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.togglebutton import ToggleButton
@@ -50,6 +51,7 @@ class TButton(Button):
 
     tone = OptionProperty("normal", options=TONES)
     focused = BooleanProperty(False)
+    grow = BooleanProperty(False)  # taller than one line when the text wraps
     fill = ListProperty(list(colours.PANEL_LIGHT))
     ink = ListProperty(list(colours.TEXT))
     payload = ObjectProperty(None, allownone=True)  # what this button stands for (an action...)
@@ -66,6 +68,7 @@ class TToggle(ToggleButton):
     """A toggle with the same look; ``down`` state is drawn in the accent colour."""
 
     focused = BooleanProperty(False)
+    grow = BooleanProperty(False)
     payload = ObjectProperty(None, allownone=True)
 
 
@@ -161,3 +164,24 @@ class Notice(Label):
             self._hide()
             return True
         return False
+
+
+class ModalPanel(FloatLayout):
+    """A message over the whole screen with one button: the put-back list after an undo."""
+
+    title = StringProperty("")
+    lines = ListProperty([])
+    done_text = StringProperty("Done")
+
+    __events__ = ("on_done",)
+
+    def on_lines(self, *_: Any) -> None:
+        box = self.ids.get("modal_lines")
+        if box is not None:
+            clear_and_fill(box, [label(f"• {line}") for line in self.lines])
+
+    def on_kv_post(self, base_widget: Any) -> None:
+        self.on_lines()
+
+    def on_done(self) -> None:
+        pass

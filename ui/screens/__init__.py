@@ -11,4 +11,10 @@ def all_screens() -> list[Any]:
     from ui.screens.phones import PhonesScreen
     from ui.screens.settings import SettingsScreen
 
-    return [HomeScreen, SettingsScreen, PhonesScreen, HistoryScreen]
+    from ui.chainsomnia.setup import ChainsomniaSetupScreen
+    from ui.chainsomnia.table import ChainsomniaTableScreen
+
+    return [
+        HomeScreen, SettingsScreen, PhonesScreen, HistoryScreen,
+        ChainsomniaSetupScreen, ChainsomniaTableScreen,
+    ]
