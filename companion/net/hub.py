@@ -41,6 +41,20 @@ MAX_ACTION_BYTES = 4096
 SEAT_ACTIONS: dict[str, frozenset[str]] = {
     "somnicum": frozenset({"enter_goal"}),
 }
+
+
+def _somnicum_goal_label(state: Any, action: Mapping[str, Any]) -> str:
+    """A Goal card as the player sees it: its three dream particles."""
+    from companion.somnicum.setup import catalog_of
+
+    particles = catalog_of(state).goals[action["goal"]].particles
+    return " · ".join(str(p).replace("_", " ").capitalize() for p in particles)
+
+
+# How a seat page names each choice (an action alone says "goal_3"), per game.
+SEAT_ACTION_LABELS: dict[str, Callable[[Any, Mapping[str, Any]], str]] = {
+    "somnicum": _somnicum_goal_label,
+}
 # What the public log says instead of describe()'s line for a private action.
 PRIVATE_LOG_LINE = "{who} entered a secret card privately."
 
@@ -144,11 +158,28 @@ class Snapshot:
     message: dict[str, Any] = field(default_factory=dict)
 
 
-def _redacted_text(private: frozenset[str], action: Any, text: str) -> str:
+def seat_names(view: Mapping[str, Any] | None) -> list[str]:
+    """Who sits at each seat, as the public view names them (a player, or their characters)."""
+    if not isinstance(view, Mapping):
+        return []
+    players = view.get("players")
+    if isinstance(players, list) and players:
+        return [str(p.get("name", "")) if isinstance(p, Mapping) else str(p) for p in players]
+    seats, characters = view.get("seats"), view.get("characters")
+    if isinstance(seats, list) and isinstance(characters, list):
+        names = {c.get("id"): c.get("name", c.get("id")) for c in characters if isinstance(c, Mapping)}
+        return [" and ".join(str(names.get(c, c)) for c in seat) if isinstance(seat, list) else str(seat) for seat in seats]
+    return []
+
+
+def _redacted_text(private: frozenset[str], action: Any, text: str, names: Sequence[str] = ()) -> str:
     """describe()'s line, unless the action was a private one: then only that it happened."""
     if isinstance(action, Mapping) and action.get("type") in private:
         seat = action.get("seat")
-        who = f"Seat {seat + 1}" if isinstance(seat, int) else "A player"
+        if isinstance(seat, int) and 0 <= seat < len(names) and names[seat]:
+            who = names[seat]
+        else:
+            who = f"Seat {seat + 1}" if isinstance(seat, int) else "A player"
         return PRIVATE_LOG_LINE.format(who=who)
     return text
 
@@ -250,7 +281,8 @@ class MirrorHub:
     def attach(self, table: TableLike) -> None:
         """Shows ``table``'s game from now on (its whole log so far, then every commit)."""
         private = self._private(table.game)
-        seed = log_lines(private, table.log())
+        names = seat_names(table.view(None))
+        seed = log_lines(private, table.log(), names)
         with self._lock:
             old_unsubscribe, self._unsubscribe = self._unsubscribe, None
             self._table = table
@@ -266,7 +298,7 @@ class MirrorHub:
         rules = self._rules(table.game)
         # a commit between reading the log and subscribing: its line comes from a second read
         newest = seed[-1].seq if seed else -1
-        late = [line for line in log_lines(private, table.log()) if (line.seq or 0) > newest]
+        late = [line for line in log_lines(private, table.log(), names) if (line.seq or 0) > newest]
         state = table.state
         public = table.view(None)
         over = bool(rules.is_over(state)) if rules is not None else False
@@ -315,7 +347,9 @@ class MirrorHub:
                 self._log.clear()
                 self._game_id = (update.game, update.game_id)
             self._fed_since_attach = True
-            text = _redacted_text(self._private(update.game), update.action, update.text or "")
+            text = _redacted_text(
+                self._private(update.game), update.action, update.text or "", seat_names(update.public)
+            )
             if update.kind == "undo":
                 lines, text = _undo(list(self._log), update.events, text)
                 self._log = deque(lines, maxlen=LOG_LINES)
@@ -357,7 +391,9 @@ class MirrorHub:
             if self._game_id != (game, game_id):
                 self._tokens.clear()
             self._game_id = (game, game_id)
-            self._log = deque(log_lines(self._private(game), entries), maxlen=LOG_LINES)
+            self._log = deque(
+                log_lines(self._private(game), entries, seat_names(public)), maxlen=LOG_LINES
+            )
             seq = self._log[-1].seq if self._log else None
             self._publish_locked(game, game_id, seq, state, dict(public), over, rules, None)
         self._notify()
@@ -379,6 +415,7 @@ class MirrorHub:
             raise SeatRefused("bad_action", "An action is a JSON object with a \"type\".")
         if len(to_json_bytes(action)) > MAX_ACTION_BYTES:
             raise SeatRefused("bad_action", "That action is too large.")
+        action = {key: value for key, value in action.items() if key != "label"}  # ours, not the game's
         if action["type"] not in self._private(game):
             raise SeatRefused(
                 "not_from_phone",
@@ -452,7 +489,7 @@ class MirrorHub:
         seat_view = seat_actions = None
         if rules is not None and state is not None:
             seat_view = rules.view
-            seat_actions = _private_actions(self._private(game), rules)
+            seat_actions = _private_actions(self._private(game), rules, SEAT_ACTION_LABELS.get(game))
         self._set_locked(
             Snapshot(
                 version,
@@ -517,19 +554,23 @@ def _undo(
     return marked, text
 
 
-def log_lines(private: frozenset[str], entries: Iterable[Mapping[str, Any]]) -> list[LogLine]:
+def log_lines(
+    private: frozenset[str], entries: Iterable[Mapping[str, Any]], names: Sequence[str] = ()
+) -> list[LogLine]:
     """The mirror's log from ``Table.log()`` entries, the ``private`` action types redacted."""
     lines: list[LogLine] = []
     for entry in entries:
         kind = str(entry.get("kind", "action"))
-        text = _redacted_text(private, entry.get("action"), str(entry.get("text", "")))
+        text = _redacted_text(private, entry.get("action"), str(entry.get("text", "")), names)
         if kind == "undo":
             lines, text = _undo(lines, entry.get("events"), text)
         lines.append(LogLine(entry.get("seq"), text, kind, bool(entry.get("undone"))))
     return lines[-LOG_LINES:]
 
 
-def _private_actions(allowed: frozenset[str], rules: Any) -> Callable[[Any, int], list[dict[str, Any]]]:
+def _private_actions(
+    allowed: frozenset[str], rules: Any, labeler: Callable[[Any, Mapping[str, Any]], str] | None
+) -> Callable[[Any, int], list[dict[str, Any]]]:
 
     def seat_actions(state: Any, seat: int) -> list[dict[str, Any]]:
         if not allowed:
@@ -539,10 +580,17 @@ def _private_actions(allowed: frozenset[str], rules: Any) -> Callable[[Any, int]
         except Exception:  # a view must not fail because the rules cannot list actions now
             log.exception("mirror: legal_actions failed")
             return []
-        return [
+        mine = [
             dict(action)
             for action in legal
             if action.get("type") in allowed and action.get("seat") == seat
         ]
+        if labeler is not None:
+            for action in mine:
+                try:
+                    action["label"] = labeler(state, action)
+                except (KeyError, LookupError, AttributeError, TypeError, ValueError):
+                    pass  # the page falls back to the action's own fields
+        return mine
 
     return seat_actions

@@ -473,15 +473,18 @@ class MirrorServer:
                     data = encode(snapshot)
                     if data is None:
                         return "gone"
-                    await asyncio.wait_for(ws.send_frame(data, WSMsgType.TEXT), self.send_timeout)
+                    async with asyncio.timeout(self.send_timeout):
+                        await ws.send_frame(data, WSMsgType.TEXT)
                     sent = snapshot.version
                     continue
                 assert self._changed is not None
                 try:
-                    await asyncio.wait_for(self._changed.wait(), self.heartbeat)
+                    async with asyncio.timeout(self.heartbeat):
+                        await self._changed.wait()
                 except TimeoutError:
                     beat = to_json_bytes({"heartbeat": True, "version": sent})
-                    await asyncio.wait_for(ws.send_frame(beat, WSMsgType.TEXT), self.send_timeout)
+                    async with asyncio.timeout(self.send_timeout):
+                        await ws.send_frame(beat, WSMsgType.TEXT)
         except TimeoutError:
             return "slow"  # it reconnects by itself once its link recovers, and gets the newest
         except (ConnectionError, RuntimeError):

@@ -352,3 +352,52 @@ def until() -> Any:
 def secret_markers() -> tuple[str, ...]:
     """Strings of ``mirrortest``'s secrets: none may appear in anything public."""
     return SECRET_MARKERS
+
+
+class Players:
+    """Plays real games through a real Table the way a careful table would (the simulators'
+    greedy policies), with chance drawn from a seeded generator as the app's virtual dice do."""
+
+    @staticmethod
+    def chainsomnia(table: Table, actions: int, seed: int = 3) -> None:
+        from companion.chainsomnia.simulate import Chooser, greedy_policy
+
+        chooser = Chooser(seed)
+        for _ in range(actions):
+            if table.over:
+                return
+            action = greedy_policy(table.state, table.legal_actions(), chooser)
+            outcome = table.submit(action)
+            assert outcome.accepted, outcome
+
+    @staticmethod
+    def somnicum(table: Table, actions: int, seed: int = 3, until_phase: str | None = None) -> None:
+        from companion.somnicum.actions import chance_outcomes
+        from companion.somnicum.setup import catalog_of
+        from companion.somnicum.simulate import Chooser, greedy_policy
+
+        chooser = Chooser(seed)
+        for _ in range(actions):
+            if table.over or (until_phase is not None and table.state.phase == until_phase):
+                return
+            catalog = catalog_of(table.state)
+            chance = chance_outcomes(catalog, table.state)
+            if chance:
+                action = chooser.sample(chance)
+            else:
+                action = greedy_policy(catalog, table.state, table.legal_actions(), chooser)
+            outcome = table.submit(action)
+            assert outcome.accepted, outcome
+
+
+@pytest.fixture
+def play() -> Players:
+    """``play.chainsomnia(table, n)`` / ``play.somnicum(table, n)``: n actions of real play."""
+    return Players()
+
+
+@pytest.fixture
+def journal() -> Iterator[Journal]:
+    journal = Journal(":memory:")
+    yield journal
+    journal.close()

@@ -7,37 +7,45 @@ dependency). A missing Chromium fails these tests: CI installs it through .ci/ru
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 
 from companion.config import MirrorConfig
 from companion.net import MirrorServer
+from companion.table import Table
 
 SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screens" / "mirror-phone.png"
 
 MAIN_TEXT = "document.getElementById('main').innerText"
 
 
-def test_the_page_follows_the_table_live(mirror, hub, table, open_browser, secret_markers):
+def test_the_page_follows_the_table_live(mirror, hub, journal, play, open_browser):
+    table = Table.new(journal, "chainsomnia", {"players": 3, "seed": 11})
+    play.chainsomnia(table, 10)
+
     async def run() -> None:
+        loop = asyncio.get_running_loop()
         async with open_browser() as page:
             await page.open(mirror.url)
             # no game yet: the page says so, and waits
             await page.wait_for(f"{MAIN_TEXT}.includes('No game in progress')")
-            await asyncio.get_running_loop().run_in_executor(None, hub.attach, table)
+            await loop.run_in_executor(None, hub.attach, table)
             await page.wait_for("document.getElementById('main').dataset.status === 'playing'")
-            assert "Ann" in await page.evaluate(MAIN_TEXT)
+            text = await page.evaluate(MAIN_TEXT)
+            assert "The castle" in text and "The children" in text
+            names = [c["name"] for c in table.view(None)["characters"]]
+            assert all(name in text for name in names)
+            tiles = await page.evaluate("document.querySelectorAll('[data-tile]').length")
+            assert tiles == len(table.view(None)["castle"])
             assert await page.evaluate("document.getElementById('link-text').textContent") == "live"
             # a commit made through the Table appears on the phone
             before = int(await page.evaluate("document.getElementById('main').dataset.version"))
-            outcome = await asyncio.get_running_loop().run_in_executor(None, table.submit, {"type": "advance"})
-            assert outcome.accepted
-            await page.wait_for(f"{MAIN_TEXT}.includes('Move 1.')", timeout=5)
+            await loop.run_in_executor(None, play.chainsomnia, table, 1)
+            newest = table.log()[-1]["text"]
+            await page.wait_for(f"{MAIN_TEXT}.includes({json.dumps(newest)})", timeout=5)
             assert int(await page.evaluate("document.getElementById('main').dataset.version")) > before
-            # the page is laid out for the phone: nothing wider than the screen
+            # laid out for the phone: nothing wider than the screen
             assert await page.evaluate("document.documentElement.scrollWidth") <= 360
-            html = await page.evaluate("document.documentElement.outerHTML")
-            for marker in secret_markers:
-                assert marker not in html
             # large text: one tap, remembered on the next visit
             size = await page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)")
             await page.evaluate("document.getElementById('bigger').click()")
@@ -45,10 +53,13 @@ def test_the_page_follows_the_table_live(mirror, hub, table, open_browser, secre
             assert bigger > size
             await page.open(mirror.url)
             await page.wait_for("document.documentElement.classList.contains('big')")
+            assert await page.evaluate("document.documentElement.scrollWidth") <= 360
             await page.evaluate("document.getElementById('bigger').click()")
             assert page.console == [], page.console
-
-    asyncio.run(run())
+    try:
+        asyncio.run(run())
+    finally:
+        table.close()
 
 
 def test_the_page_reconnects_by_itself_when_the_link_comes_back(hub, table, open_browser):
@@ -81,7 +92,9 @@ def test_the_page_reconnects_by_itself_when_the_link_comes_back(hub, table, open
         server.stop()
 
 
-def test_a_seat_page_shows_its_secret_and_enters_the_goal_privately(mirror, hub, table, open_browser):
+def test_a_seat_page_enters_a_somnicum_goal_privately(mirror, hub, journal, play, open_browser):
+    table = Table.new(journal, "somnicum", {"players": ["Ann", "Ben", "Cleo"], "seed": 5, "decks": "physical"})
+    play.somnicum(table, 60, until_phase="deal_goals")
     hub.attach(table)
     token = hub.seat_token(1)
 
@@ -92,33 +105,40 @@ def test_a_seat_page_shows_its_secret_and_enters_the_goal_privately(mirror, hub,
             assert "Private page of Ben" in await page.evaluate(
                 "document.getElementById('seat-banner').textContent"
             )
-            # the mirrortest secret is not drawn by name, but the seat's view reached this page only
-            text = await page.evaluate("document.documentElement.outerHTML")
-            assert table.state["secrets"][0] not in text
+            assert "Your Goal card is not entered yet." in await page.evaluate(MAIN_TEXT)
+            # the buttons name each Goal card by its particles, as printed on the card
             await page.evaluate(
                 "[...document.querySelectorAll('.choices button')]"
-                ".find(b => b.textContent.includes('Moon mermaid rocket')).click()"
+                ".find(b => b.textContent === 'Castle · Mermaid · Rocket').click()"
             )
             await page.wait_for("document.querySelector('.choices .confirm') !== null")
             await page.evaluate("document.querySelector('.choices .confirm').click()")
             await page.wait_for(f"{MAIN_TEXT}.includes('nobody saw it')")
-            assert table.state["goals"] == [None, "moon-mermaid-rocket"]
+            assert table.state.players[1].goal == "goal_2"
+            await page.wait_for(f"{MAIN_TEXT}.includes('Your Goal card: Castle · Mermaid · Rocket')")
             # once entered, there is nothing left to choose
-            await page.wait_for("document.querySelectorAll('.choices button').length === 0")
+            assert await page.evaluate("document.querySelectorAll('.choices button').length") == 0
+            assert page.console == [], page.console
 
-    asyncio.run(run())
+    try:
+        asyncio.run(run())
+    finally:
+        table.close()
 
 
-def test_a_phone_screenshot_is_kept_for_review(mirror, hub, table, open_browser):
+def test_a_phone_screenshot_is_kept_for_review(mirror, hub, journal, play, open_browser):
+    table = Table.new(journal, "chainsomnia", {"players": 3, "seed": 11})
+    play.chainsomnia(table, 40)
     hub.attach(table)
-    for _ in range(3):
-        table.submit({"type": "advance"})
 
     async def run() -> None:
         async with open_browser() as page:
             await page.open(mirror.url)
-            await page.wait_for(f"{MAIN_TEXT}.includes('Move 3.')")
+            await page.wait_for("document.querySelectorAll('[data-tile]').length > 3")
             await page.screenshot(SCREENSHOT)
 
-    asyncio.run(run())
+    try:
+        asyncio.run(run())
+    finally:
+        table.close()
     assert SCREENSHOT.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

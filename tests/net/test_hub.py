@@ -62,7 +62,7 @@ def test_a_private_action_is_logged_without_its_secret(secrets_game):
     action = {"type": "enter_goal", "seat": 1, "goal": "moon-mermaid-rocket"}
     hub.feed(FakeUpdate(1, "mirrortest", "action", 1, action, [], "Seat 2 chose moon-mermaid-rocket.", [], state, view))
     assert b"moon-mermaid-rocket" not in hub.snapshot().public
-    assert public_of(hub)["log"][-1]["text"] == "Seat 2 entered a secret card privately."
+    assert public_of(hub)["log"][-1]["text"] == "Ben entered a secret card privately."
     # undoing it quotes describe() again in the Table's line: rebuilt from the redacted line
     undo_events = [{"type": "undone", "seq": 1, "text": "Seat 2 chose moon-mermaid-rocket."}]
     hub.feed(FakeUpdate(1, "mirrortest", "undo", 2, {"type": "undo", "steps": 1}, undo_events,
@@ -71,7 +71,7 @@ def test_a_private_action_is_logged_without_its_secret(secrets_game):
     assert b"moon-mermaid-rocket" not in public
     lines = public_of(hub)["log"]
     assert lines[0]["undone"] is True
-    assert lines[-1] == {"seq": 2, "text": "Undo: Seat 2 entered a secret card privately.", "kind": "undo", "undone": False}
+    assert lines[-1] == {"seq": 2, "text": "Undo: Ben entered a secret card privately.", "kind": "undo", "undone": False}
 
 
 def test_an_undo_strikes_what_it_took_back_and_says_what_to_put_back(secrets_game):

@@ -181,8 +181,8 @@ def test_secrets_never_reach_public_bytes(mirror, hub, table, secret_markers):
         return seen
 
     public = b"\n".join(asyncio.run(run()))
-    assert b"Seat 1 entered a secret card privately." in public  # the public did hear of it
-    assert b"Undo: Move 1.; Seat 1 entered a secret card privately." in public
+    assert b"Ann entered a secret card privately." in public  # the public did hear of it
+    assert b"Undo: Move 1.; Ann entered a secret card privately." in public
     for marker in secret_markers:
         assert marker.encode() not in public, marker
     assert table.state["goals"][0] == "moon-mermaid-rocket"

@@ -242,19 +242,19 @@
       return;
     }
     const view = isObj(message.view) ? message.view : {};
-    const cards = [statusCard(message, view)];
+    const game = message.game === "chainsomnia" ? CHAINSOMNIA : message.game === "somnicum" ? SOMNICUM : OTHER;
+    const cards = [statusCard(message, view, game)];
     if (token) {
       banner.hidden = false;
-      banner.textContent = `Private page of ${seatName(view, message.seat)}: keep this screen to yourself.`;
-      cards.push(privateCard(message, view));
+      banner.textContent = `Private page of ${game.seatName(view, message.seat)}: keep this screen to yourself.`;
+      cards.push(privateCard(message, view, game));
     }
     // the log's newest line says what just happened; an undo or the end deserves more
     const last = message.last;
     if (last && last.text && (last.kind === "undo" || last.kind === "end" || (last.put_back || []).length)) {
       cards.push(lastCard(last));
     }
-    if (message.game === "chainsomnia") cards.push(...chainsomniaCards(view));
-    else if (message.game === "somnicum") cards.push(...somnicumCards(view, message.status === "over"));
+    cards.push(...game.cards(view, message.status === "over"));
     cards.push(logCard(message.log || []));
     cards.push(rawCard(view));
     main.className = "playing";
@@ -268,55 +268,28 @@
       h("p", { class: "muted" }, "Keep this page open: it shows the game as soon as one starts on the table."));
   }
 
-  function seatName(view, seat) {
-    const people = list(pick(view.players, view.characters, view.seats));
-    const person = people[seat];
-    const name = person && pick(person.player, person.name, person.character);
-    return has(name) ? label(name) : `seat ${Number(seat) + 1}`;
-  }
-
-  function currentName(view) {
-    const turn = pick(view.turn, view.current, view.active, view.current_player, view.current_character, view.to_play);
-    if (!has(turn)) return undefined;
-    if (typeof turn === "number") {
-      const people = list(pick(view.players, view.characters));
-      return people[turn] ? label(pick(people[turn].name, people[turn].character, people[turn].player)) : `Seat ${turn + 1}`;
-    }
-    if (isObj(turn)) return label(pick(turn.character, turn.player, turn.name, turn.seat));
-    return label(turn);
-  }
-
-  function statusCard(message, view) {
+  function statusCard(message, view, game) {
     const pills = [];
     const round = pick(view.round, view.round_number);
-    if (has(round)) pills.push(h("span", { class: "pill" }, `Round ${round}`));
-    const phase = pick(view.phase, view.step, isObj(view.turn) ? view.turn.phase : undefined);
-    const daemon = /daemon/i.test(String(phase || "")) || /daemon/i.test(String(view.turn || ""));
+    if (has(round)) pills.push(h("span", { class: "pill" }, has(view.rounds) ? `Round ${round} of ${view.rounds}` : `Round ${round}`));
     if (message.status === "over") pills.push(h("span", { class: "pill over" }, "Game over"));
-    else if (daemon) pills.push(h("span", { class: "pill daemon" }, "The Daemon's turn"));
     else {
-      const who = currentName(view);
-      if (who) pills.push(h("span", { class: "pill hot" }, `${who}'s turn`));
-      else if (has(phase)) pills.push(h("span", { class: "pill" }, label(phase)));
+      const turn = game.turn(view);
+      if (turn) pills.push(h("span", { class: `pill ${turn.daemon ? "daemon" : "hot"}` }, turn.text));
     }
-    const waiting = pick(view.pending, view.waiting_for, view.awaiting, view.prompt, view.decision, view.chance);
-    const result = message.status === "over" ? pick(view.result, view.outcome) : undefined;
+    const pending = isObj(view.pending) ? view.pending : null;
+    const waiting = pending ? pick(pending.text, pending.prompt, pending.kind) : undefined;
+    const result = message.status === "over" ? game.result(view) : null;
     return h("section", { class: "card wide status" },
       h("div", { class: "status-line" }, pills),
-      has(waiting) ? h("p", { class: "waiting" }, "Waiting for: ", pendingText(waiting)) : null,
-      has(result) ? h("p", { class: "result" }, label(isObj(result) ? pick(result.text, result.summary, result.outcome, result) : result)) : null);
-  }
-
-  function pendingText(p) {
-    if (typeof p === "string") return p;
-    if (isObj(p)) return label(pick(p.text, p.prompt, p.message, p.description, p.say, p.kind, p.type, p));
-    return label(p);
+      has(waiting) && message.status !== "over" ? h("p", { class: "waiting" }, label(waiting)) : null,
+      result ? h("p", { class: "result" }, h("strong", {}, result)) : null);
   }
 
   function lastCard(last) {
     const undo = last.kind === "undo";
     return h("section", { class: `card wide last${undo ? " undo" : ""}`, id: "last" },
-      h("p", {}, h("strong", {}, undo ? "Undone. " : ""), last.text),
+      h("p", {}, last.text),
       last.put_back && last.put_back.length
         ? h("div", {}, h("strong", {}, "Put back on the table:"), h("ul", {}, last.put_back.map((line) => h("li", {}, line))))
         : null);
@@ -329,7 +302,7 @@
         h("span", { class: "text" }, line.kind === "undo" ? `↶ ${line.text}` : line.text)));
     return h("section", { class: "card log" },
       h("h2", {}, "What happened"),
-      items.length ? h("ol", { reversed: true }, items) : h("p", { class: "muted" }, "Nothing yet."));
+      items.length ? h("ol", {}, items) : h("p", { class: "muted" }, "Nothing yet."));
   }
 
   function rawCard(view) {
@@ -348,71 +321,128 @@
     return text.length > 300 ? `${text.slice(0, 300)}…` : text;
   }
 
+  function shorten(text, n) {
+    return text.length > n ? `${text.slice(0, n - 1)}…` : text;
+  }
+
+  function chips(things, cls) {
+    return things.map((thing) => h("span", { class: `chip ${cls(thing)}`, title: label(thing) }, label(thing)));
+  }
+
+  // -- a game without its own drawing (a new game, a test game) -------------------------------
+
+  const OTHER = {
+    seatName(view, seat) {
+      const people = list(pick(view.players, view.characters, view.seats));
+      const person = people[seat];
+      const name = isObj(person) ? pick(person.name, person.player, person.character) : person;
+      return has(name) ? label(name) : `seat ${Number(seat) + 1}`;
+    },
+    turn(view) {
+      const turn = pick(view.turn, view.current, view.active);
+      if (!has(turn)) return null;
+      if (typeof turn === "number") return { text: `${OTHER.seatName(view, turn)}'s turn` };
+      return { text: `${label(turn)}'s turn` };
+    },
+    result(view) {
+      const result = pick(view.result, view.outcome);
+      return has(result) ? label(isObj(result) ? pick(result.text, result.summary, result) : result) : null;
+    },
+    cards(view) {
+      const people = list(pick(view.players, view.seats)).filter(isObj);
+      if (!people.length) return [];
+      return [h("section", { class: "card" }, h("h2", {}, "Players"),
+        h("div", { class: "people" }, people.map((p, i) =>
+          h("article", { class: "person" },
+            h("header", {}, h("span", { class: "swatch", style: `background: ${PALETTE[i % PALETTE.length]}` }),
+              h("div", { class: "who" }, label(pick(p.name, p.player, `Player ${i + 1}`))))))))];
+    },
+    private() {
+      return [];
+    },
+  };
+
+  const PALETTE = ["#f08a5d", "#f9d56e", "#7ee0a8", "#7cc6e8", "#c9b8ff", "#ff9ecd"];
+
   // -- CHAINsomnia ---------------------------------------------------------------------------
 
   const CHARACTER_COLOURS = { ryan: "#f08a5d", chloe: "#f9d56e", isaac: "#7ee0a8", charlotte: "#7cc6e8", vane: "#c9b8ff", timi: "#ff9ecd" };
-  const PALETTE = ["#f08a5d", "#f9d56e", "#7ee0a8", "#7cc6e8", "#c9b8ff", "#ff9ecd"];
 
-  function characterId(c) {
-    return String(pick(c.character, c.id, c.name, "")).toLowerCase();
+  function characterName(view, id) {
+    const c = list(view.characters).find((x) => isObj(x) && x.id === id);
+    return c ? label(pick(c.name, c.id)) : label(id);
   }
 
-  function colourOf(c, index) {
-    return CHARACTER_COLOURS[characterId(c)] || PALETTE[index % PALETTE.length];
-  }
-
-  function castleTiles(view) {
-    const castle = pick(view.castle, view.board, view.map);
-    const raw = pick(isObj(castle) ? pick(castle.tiles, castle.rooms, castle.placed) : castle, view.tiles, view.rooms);
-    let tiles;
-    if (isObj(raw) && Object.keys(raw).every((k) => cell(k))) {
-      tiles = Object.entries(raw).map(([k, v]) => ({ ...(isObj(v) ? v : { tile: v }), at: cell(k) }));
-    } else {
-      tiles = list(raw);
-    }
-    return tiles
-      .filter(isObj)
-      .map((t) => ({ t, at: cell(pick(t.at, t.cell, t.pos, t.position, t.xy, t.coords, t)) }))
-      .filter((x) => x.at);
-  }
-
-  function badDreamsOf(t) {
-    return list(pick(t.bad_dreams, t.badDreams, t.dreams, t.bad_dream_stack));
-  }
-
-  function whereIs(c, tiles) {
-    const at = cell(pick(c.at, c.cell, c.pos, c.position, c.room_at));
-    if (at) return at;
-    const room = pick(c.room, c.tile, c.location);
-    if (has(room)) {
-      const found = tiles.find(({ t }) => [t.id, t.tile, t.name, t.key].includes(room));
-      if (found) return found.at;
-      const asCell = cell(room);
-      if (asCell) return asCell;
-    }
-    return null;
-  }
+  const CHAINSOMNIA = {
+    seatName(view, seat) {
+      const seats = list(view.seats);
+      const ids = list(seats[seat]);
+      return ids.length ? ids.map((id) => characterName(view, id)).join(" and ") : `seat ${Number(seat) + 1}`;
+    },
+    turn(view) {
+      if (view.phase === "daemon") return { text: "The Daemon's turn", daemon: true };
+      if (view.phase === "setup") return { text: "Setting up" };
+      if (!has(view.turn)) return null;
+      const c = list(view.characters).find((x) => isObj(x) && x.id === view.turn);
+      const ap = c && has(c.ap) ? ` · ${c.ap} AP left` : "";
+      return { text: `${characterName(view, view.turn)}'s turn${ap}` };
+    },
+    result(view) {
+      if (view.result === "victory") return "The children escaped the Daemon's castle!";
+      if (view.result === "defeat") return `Defeat${view.cause ? `: ${label(view.cause)}` : ""}.`;
+      return has(view.result) && view.result !== "" ? label(view.result) : null;
+    },
+    cards(view) {
+      const characters = list(view.characters).filter(isObj);
+      const out = [castleCard(view, characters)];
+      if (characters.length) {
+        out.push(h("section", { class: "card" }, h("h2", {}, "The children"),
+          h("div", { class: "people" }, characters.map((c, i) => characterCard(view, c, i)))));
+      }
+      const decks = isObj(view.decks) ? view.decks : {};
+      const facts = Object.entries(decks).filter(([, v]) => has(count(v))).map(([k, v]) => [`${words(k)} deck`, count(v)]);
+      const howling = list(view.howling);
+      const dreamsOut = list(isObj(view.discards) ? view.discards.bad_dreams : []);
+      if (facts.length || howling.length) {
+        out.push(h("section", { class: "card" }, h("h2", {}, "Decks and the Daemon"),
+          h("div", { class: "stats" }, facts.map(([k, v]) => h("span", {}, `${k} `, h("b", {}, v)))),
+          h("div", { class: "stats" },
+            h("span", {}, "Howling ", h("b", {}, pick(view.howling_count, howling.length))),
+            h("span", {}, "Bad Dreams defeated ", h("b", {}, dreamsOut.length))),
+          howling.length ? h("p", { class: "small muted" }, `Each Event draw takes ${howling.length + 1} cards.`) : null));
+      }
+      return out;
+    },
+    private(view, seat) {
+      const pending = isObj(view.pending) ? view.pending : null;
+      if (pending && pending.seat === seat && Array.isArray(pending.cards)) {
+        return [h("p", {}, `${label(pending.name)} looks at: `, h("strong", {}, pending.cards.map(label).join(", ")))];
+      }
+      return [];
+    },
+  };
 
   function castleCard(view, characters) {
-    const tiles = castleTiles(view);
+    const tiles = list(pick(view.castle, view.tiles)).filter(isObj)
+      .map((t) => ({ t, at: cell(pick(t.at, t.cell)) })).filter((x) => x.at);
     if (!tiles.length) return null;
     const size = 100;
+    const pad = 8;
     const xs = tiles.map(({ at }) => at[0]);
     const ys = tiles.map(({ at }) => at[1]);
     const minX = Math.min(...xs), maxX = Math.max(...xs), minY = Math.min(...ys), maxY = Math.max(...ys);
-    const pad = 8;
     const width = (maxX - minX + 1) * size + pad * 2;
     const height = (maxY - minY + 1) * size + pad * 2;
-    const place = ([x, y]) => [pad + (x - minX) * size, pad + (y - minY) * size];
+    // the engine's y grows north; the screen's grows down
+    const place = ([x, y]) => [pad + (x - minX) * size, pad + (maxY - y) * size];
+    const m = 6;
     const groups = tiles.map(({ t, at }) => {
       const [x, y] = place(at);
-      const id = String(pick(t.tile, t.id, t.key, t.kind, "")).toLowerCase();
-      const kind = String(pick(t.kind, id));
-      const dreams = badDreamsOf(t);
-      const cls = ["tile", /wake/.test(kind) ? "wake" : "", /chainsomnia|start/.test(kind) ? "start" : "", dreams.length ? "dreamt" : ""].join(" ");
-      const colour = String(pick(t.door_colour, t.door_color, t.colour, t.color, "none")).toLowerCase();
-      const m = 6;
-      const doorLines = sides(pick(t.open_doors, t.placed_doors, t.doors, t.exits)).map((side) => {
+      const kind = String(pick(t.kind, t.tile, ""));
+      const dreams = list(t.bad_dreams);
+      const cls = ["tile", /wake/.test(kind) ? "wake" : "", kind === "chainsomnia" ? "start" : "", dreams.length ? "dreamt" : ""].join(" ");
+      const colour = String(pick(t.door_colour, "none")).toLowerCase();
+      const doors = sides(pick(t.door_sides, t.doors)).map((side) => {
         const c = size / 2;
         const half = 14;
         const pts = {
@@ -423,23 +453,23 @@
         }[side];
         return s("line", { class: `door ${colour}`, x1: pts[0], y1: pts[1], x2: pts[2], y2: pts[3] });
       });
-      const name = label(pick(t.name, t.title, t.tile, t.id, ""));
+      const name = label(pick(t.name, t.tile, ""));
       const parts = [
         s("rect", { class: cls, x: x + m, y: y + m, width: size - 2 * m, height: size - 2 * m, rx: 10 }),
-        ...doorLines,
+        ...doors,
         s("text", { class: "tile-name", x: x + size / 2, y: y + 30 }, shorten(name, 12)),
+        s("title", {}, name),
       ];
       if (dreams.length) {
         parts.push(s("rect", { class: "bd-badge", x: x + size - 50, y: y + size - 34, width: 38, height: 22, rx: 11 }));
         parts.push(s("text", { class: "bd-count", x: x + size - 31, y: y + size - 18 }, `☾ ${dreams.length}`));
-        parts.push(s("title", {}, `Bad Dreams here (top first): ${dreams.map(label).join(", ")}`));
+        parts.push(s("title", {}, `${name}: Bad Dreams, top first: ${dreams.map(label).slice().reverse().join(", ")}`));
       }
-      return s("g", { "data-tile": id }, parts);
+      return s("g", { "data-tile": String(pick(t.tile, "")) }, parts);
     });
-    // characters: small discs spread along the bottom-left of their room
     const byCell = new Map();
     characters.forEach((c, i) => {
-      const at = whereIs(c, tiles);
+      const at = cell(pick(c.cell, c.at));
       if (!at) return;
       const key = at.join(",");
       if (!byCell.has(key)) byCell.set(key, []);
@@ -449,15 +479,12 @@
     for (const [key, here] of byCell) {
       const [x, y] = place(key.split(",").map(Number));
       here.forEach(([c, i], k) => {
-        const col = k % 3;
-        const row = Math.floor(k / 3);
-        const cx = x + 24 + col * 24;
-        const cy = y + 56 + row * 24;
-        const caged = Boolean(pick(c.caged, c.in_cage));
-        tokens.push(s("g", { "data-character": characterId(c) },
-          s("circle", { class: `token-char${caged ? " caged" : ""}`, cx, cy, r: 11, fill: colourOf(c, i) }),
-          s("text", { class: "token-letter", x: cx, y: cy + 4.5 }, label(pick(c.name, c.character, "?")).charAt(0)),
-          s("title", {}, label(pick(c.name, c.character)))));
+        const cx = x + 24 + (k % 3) * 24;
+        const cy = y + 56 + Math.floor(k / 3) * 24;
+        tokens.push(s("g", { "data-character": String(c.id) },
+          s("circle", { class: `token-char${c.caged ? " caged" : ""}`, cx, cy, r: 11, fill: CHARACTER_COLOURS[c.id] || PALETTE[i % PALETTE.length] }),
+          s("text", { class: "token-letter", x: cx, y: cy + 4.5 }, label(pick(c.name, c.id)).charAt(0)),
+          s("title", {}, `${label(pick(c.name, c.id))} (${label(c.room || "")})`)));
       });
     }
     return h("section", { class: "card castle" },
@@ -470,71 +497,36 @@
         h("span", {}, "☾ Bad Dreams")));
   }
 
-  function shorten(text, n) {
-    return text.length > n ? `${text.slice(0, n - 1)}…` : text;
-  }
-
-  function characterCard(c, i, turnName) {
-    const name = label(pick(c.name, c.character, `Character ${i + 1}`));
-    const player = pick(c.player, c.player_name, c.owner);
-    const chains = count(pick(c.chains, c.chain_gauge, c.chain, c.chain_tokens));
-    const cap = Number(pick(c.max_chains, c.chain_max, 6));
-    const ap = pick(c.ap, c.ap_left, c.action_points);
-    const apMax = pick(c.ap_max, c.ap_start);
-    const caged = Boolean(pick(c.caged, c.in_cage));
-    const current = Boolean(c.current || c.active) || (turnName && turnName === name);
-    const items = list(pick(c.items, c.item_cards));
-    const omens = list(pick(c.omens, c.events, c.event_cards));
-    const attrs = pick(c.attributes, c.stats);
-    const gauge = has(chains)
-      ? h("div", { class: "gauge", role: "img", "aria-label": `${chains} of ${cap} chains` },
-        Array.from({ length: cap }, (_, k) => h("span", { class: k < chains ? "on" : "" })))
-      : null;
-    return h("article", { class: `person${current ? " current" : ""}${caged ? " caged" : ""}`, "data-character": characterId(c) },
+  function characterCard(view, c, i) {
+    const name = label(pick(c.name, c.id));
+    const chains = Number(pick(c.chains, 0));
+    const gauge = list(c.chain_gauge);
+    const current = view.phase === "players" && view.turn === c.id;
+    const items = list(c.items);
+    const omens = list(c.omens);
+    const inArea = list(c.bad_dreams);
+    const attrs = isObj(c.attributes) ? c.attributes : null;
+    const player = view.seats ? CHAINSOMNIA.seatName(view, c.seat) : null;
+    return h("article", { class: `person${current ? " current" : ""}${c.caged ? " caged" : ""}`, "data-character": String(c.id) },
       h("header", {},
-        h("span", { class: "swatch", style: `background: ${colourOf(c, i)}` }),
-        h("div", {}, h("div", { class: "who" }, name), has(player) ? h("div", { class: "sub" }, label(player)) : null)),
-      gauge,
+        h("span", { class: "swatch", style: `background: ${CHARACTER_COLOURS[c.id] || PALETTE[i % PALETTE.length]}` }),
+        h("div", {}, h("div", { class: "who" }, name),
+          h("div", { class: "sub" }, [label(c.room || ""), c.trapped ? "trapped by a Bad Dream" : "", has(c.seat) && player !== name ? `seat ${c.seat + 1}` : ""].filter(Boolean).join(" · ")))),
+      gauge.length
+        ? h("div", { class: "gauge", role: "img", "aria-label": `${chains} chain tokens; ${chains < gauge.length ? `${gauge[chains]} AP next turn` : "in a Cage"}` },
+          gauge.map((n, k) => h("span", { class: k < chains ? "on" : k === chains ? "next" : "" }, k < chains ? "" : String(n))))
+        : null,
       h("div", { class: "stats" },
-        has(chains) ? h("span", {}, "Chains ", h("b", {}, `${chains}/${cap}`)) : null,
-        has(ap) ? h("span", {}, "AP ", h("b", {}, has(apMax) ? `${ap}/${apMax}` : `${ap}`)) : null,
-        caged ? h("span", { class: "caged-text" }, h("b", {}, "In a Cage")) : null,
-        isObj(attrs) ? Object.entries(attrs).map(([k, v]) => h("span", {}, `${words(k).slice(0, 3)} `, h("b", {}, v))) : null),
-      items.length || omens.length
+        h("span", {}, "Chains ", h("b", {}, `${chains}/${gauge.length || 6}`)),
+        has(c.ap) ? h("span", {}, "AP ", h("b", {}, c.ap)) : null,
+        c.caged ? h("span", {}, h("b", {}, "In a Cage")) : null,
+        attrs ? [["strength", "Str"], ["intelligence", "Int"], ["luck", "Luck"]].filter(([k]) => has(attrs[k])).map(([k, short]) => h("span", {}, `${short} `, h("b", {}, attrs[k]))) : null),
+      items.length || omens.length || inArea.length
         ? h("div", { class: "chips" },
-          items.map((it) => h("span", { class: "chip" }, label(it))),
-          omens.map((ev) => h("span", { class: `chip ${omenClass(ev)}` }, label(ev))))
+          chips(items, (it) => (it.type === "equipable" ? "equip" : "")),
+          chips(inArea, () => "bad"),
+          chips(omens, (ev) => (/bad/.test(String(ev.kind)) ? "bad" : /good/.test(String(ev.kind)) ? "good" : "")))
         : null);
-  }
-
-  function omenClass(ev) {
-    const kind = String(isObj(ev) ? pick(ev.kind, ev.omen, ev.type, "") : "").toLowerCase();
-    return /bad|dream/.test(kind) ? "bad" : /good/.test(kind) ? "good" : "";
-  }
-
-  function chainsomniaCards(view) {
-    const characters = list(pick(view.characters, view.players)).filter(isObj);
-    const turnName = currentName(view);
-    const cards = [castleCard(view, characters)];
-    if (characters.length) {
-      cards.push(h("section", { class: "card" }, h("h2", {}, "The children"),
-        h("div", { class: "people" }, characters.map((c, i) => characterCard(c, i, turnName)))));
-    }
-    const decks = pick(view.decks, view.piles);
-    const howling = count(pick(view.howling, view.howlings));
-    const facts = [];
-    if (isObj(decks)) for (const [k, v] of Object.entries(decks)) if (has(count(v))) facts.push([`${words(k)} deck`, count(v)]);
-    for (const [k, name] of [["castle_left", "Castle deck"], ["events_left", "Event deck"], ["items_left", "Item deck"]]) {
-      if (has(view[k])) facts.push([name, view[k]]);
-    }
-    if (has(howling)) facts.push(["Howling", howling]);
-    const daemon = pick(view.daemon, view.daemon_turn);
-    if (facts.length || has(daemon)) {
-      cards.push(h("section", { class: "card" }, h("h2", {}, "Decks and the Daemon"),
-        facts.length ? h("div", { class: "stats" }, facts.map(([k, v]) => h("span", {}, `${k} `, h("b", {}, v)))) : null,
-        has(daemon) ? h("p", {}, pendingText(daemon)) : null));
-    }
-    return cards;
   }
 
   // -- Somnicum ------------------------------------------------------------------------------
@@ -542,109 +534,171 @@
   function storyline(card) {
     if (!isObj(card)) return "unknown";
     if (card.nightmare) return "nightmare";
-    const story = String(pick(card.storyline, card.story, card.colour, "")).toLowerCase();
+    const story = String(pick(card.storyline, "")).toLowerCase();
     if (/fairy/.test(story)) return "fairy";
     if (/under|water|sea/.test(story)) return "underwater";
     if (/space/.test(story)) return "space";
-    if (/night/.test(story)) return "nightmare";
     return "unknown";
   }
 
   function starsOf(card) {
-    if (!isObj(card)) return "";
-    const stars = pick(card.stars, card.value, card.vp);
-    return has(stars) ? `${card.nightmare ? "−" : ""}${stars}★` : "";
+    if (!isObj(card) || !has(card.stars)) return "";
+    return `${card.nightmare ? "−" : ""}${card.stars}★`;
   }
 
+  function cardTitle(card) {
+    if (!isObj(card)) return label(card);
+    const parts = list(card.particles).map(label).join(", ");
+    const tokens = list(card.tokens);
+    return `${label(card.name)}${parts ? ` (${parts})` : ""}${tokens.length ? ` + tokens: ${tokens.map(label).join(", ")}` : ""}${card.meeting ? " · meeting" : ""}`;
+  }
+
+  const SOMNICUM = {
+    seatName(view, seat) {
+      const p = list(view.players)[seat];
+      return isObj(p) && has(p.name) ? label(p.name) : `seat ${Number(seat) + 1}`;
+    },
+    turn(view) {
+      const pending = isObj(view.pending) ? view.pending : {};
+      const who = pick(pending.player, has(view.turn) ? SOMNICUM.seatName(view, view.turn) : undefined);
+      if (pending.chance && !has(pending.player)) return { text: "Setting up" };
+      return who ? { text: `${label(who)}'s turn` } : null;
+    },
+    result(view) {
+      const result = isObj(view.result) ? view.result : null;
+      if (!result) return null;
+      const winners = list(result.winners).map(label);
+      if (!winners.length) return "The game is over.";
+      return winners.length === 1 ? `${winners[0]} wins!` : `${winners.join(" and ")} share the victory!`;
+    },
+    cards(view, over) {
+      const players = list(view.players).filter(isObj);
+      const out = [fieldCard(view)];
+      if (players.length) {
+        out.push(h("section", { class: "card" }, h("h2", {}, "Dreams"),
+          h("div", { class: "people" }, players.map((p, i) => dreamCard(view, p, i)))));
+        out.push(scoresCard(view, players, over));
+      }
+      return out;
+    },
+    private(view, seat) {
+      const me = list(view.players)[seat];
+      if (!isObj(me)) return [];
+      const out = [];
+      if (isObj(me.goal)) out.push(h("p", {}, "Your Goal card: ", h("strong", { class: "goal" }, list(me.goal.particles).map(label).join(" · "))));
+      else out.push(h("p", { class: "muted" }, "Your Goal card is not entered yet."));
+      const faces = list(me.token_faces);
+      const tally = new Map();
+      faces.forEach((f) => { const k = label(pick(f.particle, f)); tally.set(k, (tally.get(k) || 0) + 1); });
+      out.push(h("p", {}, "Your Sleep Sand tokens: ",
+        faces.length ? h("strong", {}, [...tally].map(([k, n]) => (n > 1 ? `${k} ×${n}` : k)).join(", ")) : "none"));
+      const hand = list(me.hand);
+      if (hand.length) out.push(h("p", {}, "Meeting cards in your hand: ", h("strong", {}, hand.map(label).join(", "))));
+      if (isObj(me.score) && has(me.score.total)) out.push(h("p", {}, "Your score with your Goal card: ", h("strong", {}, `${me.score.total} VP`)));
+      return out;
+    },
+  };
+
   function fieldCard(view) {
-    const field = pick(view.field, view.playing_field, view.circle);
-    const cards = list(isObj(field) && !Array.isArray(field) ? pick(field.cards, field) : field);
+    const cards = list(view.field);
     if (!cards.length) return null;
     const n = cards.length;
-    const R = 120, C = 150;
+    const R = 118, C = 150;
     const slots = cards.map((card, i) => {
       const a = (2 * Math.PI * i) / n - Math.PI / 2;
       const x = C + R * Math.cos(a), y = C + R * Math.sin(a);
-      if (!has(card)) return s("circle", { cx: x, cy: y, r: 4, fill: "#3a3266" });
       return s("g", {},
-        s("rect", { class: `fcard ${storyline(card)}`, x: x - 15, y: y - 20, width: 30, height: 40, rx: 4,
+        s("rect", { class: `fcard ${storyline(card)}`, x: x - 13, y: y - 18, width: 26, height: 36, rx: 4,
           transform: `rotate(${(360 * i) / n} ${x} ${y})` }),
         s("text", { class: "fcard-text", x, y: y + 4 }, starsOf(card)),
-        s("title", {}, label(card)));
+        s("title", {}, cardTitle(card)));
     });
-    const wheels = pick(view.flywheels, view.wheels);
-    const positions = Array.isArray(wheels) ? wheels : isObj(wheels) ? Object.entries(wheels) : [];
-    const wheelMarks = positions.map((w, k) => {
-      const [name, at] = Array.isArray(w) && typeof w[0] === "string" ? w : [k === 0 ? "white" : "black", w];
-      const pos = Number(isObj(at) ? pick(at.position, at.at, at.index, at.between) : at);
-      if (!Number.isFinite(pos)) return null;
-      const a = (2 * Math.PI * (pos - 0.5)) / n - Math.PI / 2; // between card pos-1 and card pos
-      const x = C + (R - 42) * Math.cos(a), y = C + (R - 42) * Math.sin(a);
-      return s("circle", { class: `flywheel ${/black|dark/.test(name) ? "black" : ""}`, cx: x, cy: y, r: 10 },
+    const wheels = isObj(view.flywheels) ? Object.entries(view.flywheels) : [];
+    const marks = wheels.map(([name, at]) => {
+      const gap = Number(isObj(at) ? at.gap : at);
+      if (!has(isObj(at) ? at.gap : at) || !Number.isFinite(gap)) return null;
+      const a = (2 * Math.PI * (gap - 0.5)) / n - Math.PI / 2; // between card gap-1 and card gap
+      const x = C + (R - 38) * Math.cos(a), y = C + (R - 38) * Math.sin(a);
+      const line = s("line", { x1: x, y1: y, x2: C + (R - 16) * Math.cos(a), y2: C + (R - 16) * Math.sin(a), stroke: "#f5d67b", "stroke-width": 3 });
+      return s("g", { "data-flywheel": name }, line,
+        s("circle", { class: `flywheel${/black/.test(name) ? " black" : ""}`, cx: x, cy: y, r: 11 }),
         s("title", {}, `${words(name)} flywheel`));
     });
+    const turn = isObj(view.this_turn) ? view.this_turn : {};
     return h("section", { class: "card field" }, h("h2", {}, "The field"),
-      s("svg", { viewBox: "0 0 300 300", role: "img", "aria-label": `The field: ${cards.filter(has).length} Dream cards` },
-        slots, wheelMarks));
+      s("svg", { viewBox: "0 0 300 300", role: "img", "aria-label": `The field: ${n} Dream cards` },
+        slots, marks,
+        s("text", { class: "field-count", x: C, y: C - 4 }, `${n}`),
+        s("text", { class: "field-sub", x: C, y: C + 16 }, n === 1 ? "card" : "cards")),
+      h("div", { class: "stats" },
+        has(view.bag) ? h("span", {}, "Bag ", h("b", {}, view.bag)) : null,
+        has(view.meeting_deck) ? h("span", {}, "Meeting deck ", h("b", {}, view.meeting_deck)) : null,
+        turn.moved ? h("span", {}, `${words(turn.moved)} flywheel `, h("b", {}, `${turn.steps} step${turn.steps === 1 ? "" : "s"}`)) : null));
   }
 
-  function dreamRows(dream) {
-    let levels = pick(isObj(dream) ? pick(dream.levels, dream.rows) : dream);
-    levels = list(levels);
-    return levels.map((level, k) => {
-      const cards = list(isObj(level) ? pick(level.cards, level.row) : level);
+  function dreamCard(view, p, i) {
+    const name = label(pick(p.name, `Player ${i + 1}`));
+    const levels = list(p.dream);
+    // an inverted pyramid: each card below sits under the pair it was attached to
+    const columns = new Map(); // "level:index" -> half-card column
+    const rows = levels.map((level, depth) => {
+      const cards = list(isObj(level) ? level.cards : level);
       const gaps = isObj(level) ? list(level.gaps) : [];
-      const row = [h("span", { class: "lvl" }, `L${k + 1}`)];
-      cards.forEach((card, i) => {
-        if (i > 0) row.push(gaps[i - 1] ? h("span", { class: "gap", title: "gap" }) : h("span", { class: "join" }));
-        row.push(h("span", { class: `dcard ${storyline(card)}`, title: label(card) }, starsOf(card) || "·"));
+      const row = [];
+      cards.forEach((card, k) => {
+        const under = isObj(card) ? card.under : null;
+        const col = depth === 0 || !has(under) ? 2 * k + depth : (columns.get(`${depth - 1}:${under}`) ?? 2 * k) + 1;
+        columns.set(`${depth}:${k}`, col);
+        const gapAfter = k < cards.length - 1 && gaps[k];
+        row.push(h("span", {
+          class: `dcard ${storyline(card)}${gapAfter ? " gap-after" : ""}`,
+          title: cardTitle(card) + (gapAfter ? " · a gap on its right" : ""),
+          style: `grid-column: ${col + 1} / span 2; grid-row: ${depth + 1}`,
+        }, starsOf(card) || "·", isObj(card) && card.meeting ? h("i", { class: "meet" }, "✦") : null,
+        list(card.tokens).length ? h("i", { class: "tok" }, "•") : null));
       });
-      return cards.length ? h("div", { class: "dream-row" }, row) : null;
+      return row;
     });
+    const tokens = count(p.tokens);
+    const meetings = count(pick(p.meetings_in_hand, p.hand));
+    const played = list(p.in_front);
+    const score = isObj(p.score) ? p.score : null;
+    return h("article", { class: `person${p.to_act ? " current" : ""}` },
+      h("header", {},
+        h("span", { class: "swatch", style: `background: ${PALETTE[i % PALETTE.length]}` }),
+        h("div", {}, h("div", { class: "who" }, name), p.first_player ? h("div", { class: "sub" }, "first player") : null)),
+      rows.flat().length ? h("div", { class: "dream" }, rows.flat()) : h("p", { class: "muted small" }, "No Dream card yet."),
+      h("div", { class: "stats" },
+        score ? h("span", {}, "VP ", h("b", {}, score.total)) : null,
+        has(tokens) ? h("span", {}, "Sleep Sand ", h("b", {}, tokens)) : null,
+        has(meetings) ? h("span", {}, "Meeting cards ", h("b", {}, meetings)) : null),
+      played.length ? h("div", { class: "chips" }, chips(played, () => "good")) : null);
   }
 
-  function somnicumCards(view, over) {
-    const players = list(pick(view.players, view.seats)).filter(isObj);
-    const cards = [fieldCard(view)];
-    if (players.length) {
-      const turnName = currentName(view);
-      cards.push(h("section", { class: "card" }, h("h2", {}, "Dreams"),
-        h("div", { class: "people" }, players.map((p, i) => {
-          const name = label(pick(p.name, p.player, `Player ${i + 1}`));
-          const tokens = count(pick(p.tokens, p.sleep_sand, p.sand));
-          const meetings = count(pick(p.meetings, p.meeting_cards, p.hand));
-          return h("article", { class: `person${turnName === name ? " current" : ""}` },
-            h("header", {}, h("span", { class: "swatch", style: `background: ${PALETTE[i % PALETTE.length]}` }), h("div", { class: "who" }, name)),
-            h("div", { class: "dream" }, dreamRows(pick(p.dream, p.levels))),
-            h("div", { class: "stats" },
-              has(tokens) ? h("span", {}, "Sleep Sand ", h("b", {}, tokens)) : null,
-              has(meetings) ? h("span", {}, "Meeting cards ", h("b", {}, meetings)) : null));
-        }))));
-      const rows = players.map((p, i) => {
-        const score = pick(p.score, p.points, p.vp, isObj(p.scores) ? p.scores.total : undefined);
-        return h("tr", {}, h("td", {}, label(pick(p.name, p.player, `Player ${i + 1}`))), h("td", {}, has(score) ? (isObj(score) ? pick(score.total, label(score)) : score) : "–"));
-      });
-      cards.push(h("section", { class: "card" }, h("h2", {}, over ? "Final scores" : "Scores so far"),
-        h("table", { class: "scores" }, h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "VP"))), h("tbody", {}, rows)),
-        over ? null : h("p", { class: "muted small" }, "Goal card points stay secret until the game ends.")));
-    }
-    return cards;
+  function scoresCard(view, players, over) {
+    const final = isObj(view.result) ? list(view.result.players) : [];
+    const rows = players.map((p, i) => {
+      const done = final.find((f) => f.name === p.name);
+      const score = isObj(p.score) ? p.score : {};
+      const total = done ? done.total : score.total;
+      const goal = done && isObj(done.breakdown) ? done.breakdown.goal : isObj(score.breakdown) ? score.breakdown.goal : null;
+      return h("tr", {},
+        h("td", {}, label(pick(p.name, `Player ${i + 1}`))),
+        h("td", {}, has(goal) ? goal : "?"),
+        h("td", {}, h("b", {}, has(total) ? total : "–")));
+    });
+    return h("section", { class: "card" }, h("h2", {}, over ? "Final scores" : "Scores so far"),
+      h("table", { class: "scores" },
+        h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Goal"), h("th", {}, "VP"))),
+        h("tbody", {}, rows)),
+      over ? null : h("p", { class: "muted small" }, "Goal card points stay secret until the game ends."));
   }
 
   // -- a seat's own page ---------------------------------------------------------------------
 
-  function privateCard(message, view) {
-    const seat = message.seat;
-    const people = list(pick(view.players, view.characters, view.seats));
-    const mine = pick(view.you, view.me, view.private, view.own, people[seat]) || {};
-    const goal = isObj(mine) ? pick(mine.goal, mine.goal_card) : undefined;
-    const faces = isObj(mine) ? pick(mine.token_faces, mine.tokens) : undefined;
-    const meetings = isObj(mine) ? pick(mine.meeting_hand, mine.meetings) : undefined;
+  function privateCard(message, view, game) {
     const actions = Array.isArray(message.actions) ? message.actions : [];
-    const parts = [h("h2", {}, "Only for you")];
-    if (has(goal)) parts.push(h("p", {}, "Your Goal card: ", h("strong", { class: "goal" }, goalText(goal))));
-    if (Array.isArray(faces)) parts.push(h("p", {}, "Your Sleep Sand tokens: ", faces.length ? faces.map(label).join(", ") : "none"));
-    if (Array.isArray(meetings) && meetings.length) parts.push(h("p", {}, "Meeting cards in hand: ", meetings.map(label).join(", ")));
+    const parts = [h("h2", {}, "Only for you"), ...game.private(view, message.seat)];
     if (actions.length) {
       parts.push(h("p", {}, "Enter your secret card. Nobody else sees it; the table only learns that you did."));
       if (chosen !== null && actions.some((a) => JSON.stringify(a) === JSON.stringify(chosen))) {
@@ -653,21 +707,12 @@
           h("button", { type: "button", on: { click: () => { chosen = null; render(current); } } }, "Choose again")));
       } else {
         parts.push(h("div", { class: "choices" }, actions.map((action) =>
-          h("button", { type: "button", "data-action": JSON.stringify(action), on: { click: () => { chosen = action; notice = null; render(current); } } }, actionLabel(action)))));
+          h("button", { type: "button", on: { click: () => { chosen = action; notice = null; render(current); } } }, actionLabel(action)))));
       }
     }
     if (notice) parts.push(h("p", { class: `notice ${notice.good ? "good" : "bad"}` }, notice.text));
     if (parts.length === 1) parts.push(h("p", { class: "muted" }, "Nothing secret to show right now."));
     return h("section", { class: "card wide private" }, parts);
-  }
-
-  function goalText(goal) {
-    if (isObj(goal)) {
-      const particles = list(pick(goal.particles, goal.symbols));
-      const name = label(pick(goal.name, goal.id, ""));
-      return particles.length ? `${name}${name ? ": " : ""}${particles.map(label).join(", ")}` : name;
-    }
-    return label(goal);
   }
 
   function actionLabel(action) {
@@ -678,11 +723,12 @@
     chosen = null;
     notice = { text: "Sending…", good: true };
     render(current);
+    const { label: _shown, ...plain } = action; // the label is the mirror's, not the game's
     try {
       const reply = await fetch(actionPath, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(action),
+        body: JSON.stringify(plain),
         cache: "no-store",
       });
       const body = await reply.json().catch(() => ({}));
