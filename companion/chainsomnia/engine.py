@@ -8,6 +8,7 @@ the next round. While a decision is pending its answers are the only legal actio
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from itertools import combinations, combinations_with_replacement, permutations
 from typing import Any
@@ -197,7 +198,7 @@ def answer_draw(w: Work, p: Pending, action: Mapping[str, Any]) -> None:
     set_deck(w, p.deck, take_from_pool(deck, card))
     w.pending = None
     head = w.queue[0]
-    w.queue = (Step(head.kind, head.who, head.card, head.context, head.cell, head.count, head.cards + (card,), head.target, head.where, head.deck),) + w.queue[1:]
+    w.queue = (dataclasses.replace(head, cards=head.cards + (card,)),) + w.queue[1:]
 
 
 def answer_vision(w: Work, p: Pending, action: Mapping[str, Any]) -> None:

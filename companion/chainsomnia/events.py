@@ -114,7 +114,7 @@ def take(w: Work, s: Step) -> None:
         if card is None:
             # a physical deck: the card's identity is the chance outcome
             set_deck(w, s.deck, deck)
-            w.push(Step(s.kind, s.who, s.card, s.context, s.cell, count, cards, s.target, s.where, s.deck))
+            w.push(Step(s.kind, s.who, s.card, s.context, s.cell, count, cards, s.target, s.where, s.deck, s.origin))
             w.pending = Pending("draw", s.who, deck=s.deck, purpose=s.context, cards=cards, count=count)
             return
         deck = rest
@@ -166,7 +166,7 @@ def resolve_event(w: Work, s: Step) -> None:
         # the Omen is laid beside the drawer's board while its effects apply
         w.set_char(who, omens=w.char(who).omens + (card.id,))
         w.emit("omen_kept", card=card.id, name=card.name, character=who, who_name=w.name(who))
-        w.push(*[effect_step(e, who, card.id) for e in card.effects])
+        w.push(*[effect_step(e, who, card.id, origin=s.cell) for e in card.effects])
         return
     if card.place == "beside_event_deck":
         w.howling = w.howling + (card.id,)
@@ -175,10 +175,11 @@ def resolve_event(w: Work, s: Step) -> None:
         w.set_char(who, bad_dreams=w.char(who).bad_dreams + (card.id,))
         w.emit("bad_dream_held", card=card.id, name=card.name, character=who, who_name=w.name(who))
     else:
-        place_bad_dream(w, who, card.id, s.cell if s.context == "explore" and s.cell is not None else w.char(who).cell)
+        # on the new tile when the draw follows an exploration, else on the drawer's tile
+        place_bad_dream(w, who, card.id, s.cell if s.cell is not None else w.char(who).cell)
     if card.chain:
         change_chains(w, who, 1, f"the Chain icon of {card.name}")
-    w.push(*[effect_step(e, who, card.id) for e in card.effects])
+    w.push(*[effect_step(e, who, card.id, origin=s.cell) for e in card.effects])
 
 
 def place_bad_dream(w: Work, who: str, card: str, cell: Cell) -> None:
@@ -277,8 +278,8 @@ def discard_item(w: Work, cid: str, item: str, why: str) -> None:
 # --- effects --------------------------------------------------------------------------------------
 
 
-def effect_step(e: Effect, holder: str, source: str, target: str = "", cell: Cell | None = None) -> Step:
-    return Step("effect", holder, source, e.do, cell, e.count, target=target or e.who, where=e.where)
+def effect_step(e: Effect, holder: str, source: str, target: str = "", cell: Cell | None = None, origin: Cell | None = None) -> Step:
+    return Step("effect", holder, source, e.do, cell, e.count, target=target or e.who, where=e.where, origin=origin)
 
 
 def characters_for(w: Work, holder: str, who: str) -> list[str]:
@@ -331,7 +332,9 @@ def apply_effect(w: Work, s: Step) -> None:
     elif do == "draw_events":
         # Ruling: an effect's draw is raised by Howling like every draw while exploring or in the
         # Daemon's turn, and Timi does not ignore it (FAQ).
-        draw_events(w, holder, "effect", s.count, None)
+        # Ruling: cards drawn by an effect during an exploration follow it: their Bad Dreams go on
+        # the new tile.
+        draw_events(w, holder, "effect", s.count, s.origin)
     elif do == "gain_ap":
         c = w.char(holder)
         w.set_char(holder, ap=c.ap + s.count)

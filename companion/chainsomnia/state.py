@@ -138,6 +138,7 @@ class Step:
     target: str = ""
     where: str = ""
     deck: str = ""
+    origin: Cell | None = None  # the new tile of the exploration an effect's draw follows
 
 
 @dataclass(frozen=True)

@@ -92,3 +92,16 @@ def test_ruling_tiles_put_back_go_each_just_above_wake_up(game):
     g.do("explore")
     g.do("explore")
     assert g.state.castle_deck.bottom == ("chapel", "kitchen", "wake_up")
+
+
+def test_ruling_bad_dreams_drawn_by_an_effect_while_exploring_go_on_the_new_tile(game):
+    g = game(4).arrange(castle_deck=["great_hall"], event_deck=["nightmare_surge", "creaking_doll", "lost_echo", "lullaby_1"])
+    g.do("explore")
+    g.do("place_tile", at=[0, 1], rotation=0)
+    assert g.stack(0, 1) == ("creaking_doll", "lost_echo") and g.stack(0, 0) == ()
+
+
+def test_ruling_bad_dreams_drawn_by_an_effect_in_the_daemons_turn_go_on_the_drawers_tile(game):
+    g = game(4).arrange(event_deck=["nightmare_surge", "creaking_doll", "lost_echo", "lullaby_1"])
+    end_round(g)
+    assert g.stack(0, 0) == ("creaking_doll", "lost_echo")
