@@ -25,17 +25,15 @@ PHASES = (
 
 def token_places(state: SomnicumState) -> dict[str, int]:
     """How many tokens lie where: bag, supplies, cards, gaps (they add up to the box's 72)."""
-    on_cards = gaps = 0
+    on_cards = gaps = supplies = 0
     for player in state.players:
+        supplies += len(player.supply)
         for row in player.dream:
-            on_cards += sum(len(c.tokens) for c in row.cards)
-            gaps += sum(1 for g in row.gaps if g)
-    return {
-        "bag": len(state.bag),
-        "supplies": sum(len(p.supply) for p in state.players),
-        "cards": on_cards,
-        "gaps": gaps,
-    }
+            for placed in row.cards:
+                on_cards += len(placed.tokens)
+            for gap in row.gaps:
+                gaps += bool(gap)
+    return {"bag": len(state.bag), "supplies": supplies, "cards": on_cards, "gaps": gaps}
 
 
 def _once(what: str, found: list[str], expected: dict[str, object]) -> list[str]:
@@ -62,37 +60,33 @@ def problems(catalog: Catalog, state: SomnicumState) -> list[str]:
     out: list[str] = []
     players = state.players
     n = len(players)
-    # Tokens.
+    # Every token, card and Meeting card, wherever it lies; one pass over the dreams.
     tokens = list(state.bag)
-    for player in players:
-        tokens += player.supply
-        for row in player.dream:
-            for placed in row.cards:
-                tokens += placed.tokens
-            tokens += [g for g in row.gaps if g]
-    out += _once("Sleep Sand token", tokens, catalog.tokens)
-    if list(state.bag) != sorted(state.bag):
-        out.append("the bag is not kept sorted")
-    # Dream cards.
-    cards = list(state.field) + list(state.deck) + list(state.out_of_play)
+    cards = [*state.field, *state.deck, *state.out_of_play]
     if state.taken:
         cards.append(state.taken)
+    meetings = [*state.meeting_deck, *state.meeting_discard, *state.offered]
+    goals = list(state.goal_box)
     for player in players:
+        tokens += player.supply
+        meetings += player.hand
+        meetings += player.in_front
+        if player.goal:
+            goals.append(player.goal)
         for row in player.dream:
-            cards += [c.card for c in row.cards]
-    out += _once("Dream card", cards, catalog.dream_cards)
-    # Meeting and Goal cards.
-    meetings = list(state.meeting_deck) + list(state.meeting_discard) + list(state.offered)
-    for player in players:
-        meetings += player.hand + player.in_front
-    out += _once("Meeting card", meetings, catalog.meetings)
-    goals = list(state.goal_box) + [p.goal for p in players if p.goal]
-    out += _once("Goal card", goals, catalog.goals)
-    # Dreams.
-    for player in players:
+            for placed in row.cards:
+                cards.append(placed.card)
+                tokens += placed.tokens
+            tokens += [g for g in row.gaps if g]
         problem = pyramid_problem(player.dream)
         if problem:
             out.append(f"{player.name}'s dream: {problem}")
+    out += _once("Sleep Sand token", tokens, catalog.tokens)
+    if list(state.bag) != sorted(state.bag):
+        out.append("the bag is not kept sorted")
+    out += _once("Dream card", cards, catalog.dream_cards)
+    out += _once("Meeting card", meetings, catalog.meetings)
+    out += _once("Goal card", goals, catalog.goals)
     # Field, flywheels, phase.
     if state.phase not in PHASES:
         out.append(f"unknown phase {state.phase!r}")
