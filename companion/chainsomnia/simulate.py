@@ -56,6 +56,7 @@ def _chance_table(dice: int) -> dict[int, float]:
 
 
 CHANCE = {2: _chance_table(2), 3: _chance_table(3)}
+DEFEAT_CHANCE = 0.25  # the least chance of a Victory Test worth its AP
 
 
 def success_chance(state: State, cid: str, attribute: str, at_least: int) -> float:
@@ -198,6 +199,8 @@ def _greedy_turn(state: State, legal: list[Action], chooser: Chooser) -> Action:
     # 2. Bad Dreams: melody, cheap conditions, then tests with a fair chance.
     if "ability" in by_type and cat.characters[cid].ability == "melody_of_a_brilliant_singer":
         return by_type["ability"][0]
+    # once the castle is explored, every Bad Dream left stands between the players and the exit
+    least = DEFEAT_CHANCE if state.castle_deck.size else DEFEAT_CHANCE / 2
     for a in by_type.get("defeat", []):
         defeat = cat.event_cards[a["card"]].defeat
         assert defeat is not None
@@ -205,7 +208,7 @@ def _greedy_turn(state: State, legal: list[Action], chooser: Chooser) -> Action:
             return a
         if defeat.how == "take_chains" and c.chains + defeat.count <= 3:
             return a
-        if defeat.how == "test" and success_chance(state, cid, defeat.attribute, defeat.at_least) >= 0.4:
+        if defeat.how == "test" and success_chance(state, cid, defeat.attribute, defeat.at_least) >= least:
             return a
     for a in by_type.get("use_item", []):
         card = cat.item_cards[a["item"]]
@@ -225,16 +228,31 @@ def _greedy_turn(state: State, legal: list[Action], chooser: Chooser) -> Action:
         if a["count"] == 1 and other.chains >= 5 and c.chains <= 3:
             return a
 
-    # 4. Explore from a room with an open door; otherwise walk to one.
-    if "explore" in by_type and _open_doors(state, c.cell) and not (c.cell in stacks):
-        tile_fits = True
-        deck = state.castle_deck
-        if deck.top:
-            tile_fits = bool(placements(state.geometry().doors, cat.tiles[deck.top[0]].doors, c.cell)) or True
-        if tile_fits and c.chains <= 4:
+    # 4. Explore while the Castle deck lasts (the deck order stays unseen): from here if a door
+    #    opens onto an empty square, else walk towards such a room.
+    geo = state.geometry()
+    blocked = set(stacks)
+    if state.castle_deck.size and c.chains <= 4:
+        if "explore" in by_type and _open_doors(state, c.cell):
             return by_type["explore"][0]
+        frontier = {cell for cell in geo.doors if _open_doors(state, cell) and cell not in blocked}
+        step_towards = _step_towards(state, by_type.get("move", []), frontier, blocked)
+        if step_towards is not None and c.ap >= 2:  # arrive with an AP left to explore
+            return step_towards
 
-    # 5. Search a Secret Nook worth it.
+    # 5. Head for the Bad Dreams still in the way, or for Wake Up!.
+    targets = set()
+    for cell in stacks:
+        targets.update(geo.neighbours.get(cell, ()))
+    if not targets and wake is not None:
+        targets.add(wake)
+    targets -= blocked
+    if targets and c.cell not in targets:
+        step_towards = _step_towards(state, by_type.get("move", []), targets, blocked)
+        if step_towards is not None:
+            return step_towards
+
+    # 6. Search a Secret Nook worth it with AP that would otherwise be lost.
     placed = next(p for p in state.castle if p.cell == c.cell)
     nooks = cat.tiles[placed.tile].nooks
     for a in by_type.get("search", []):
@@ -242,30 +260,20 @@ def _greedy_turn(state: State, legal: list[Action], chooser: Chooser) -> Action:
         chance = success_chance(state, cid, nook.attribute, nook.at_least)
         if chance >= 0.5 and (not nook.chain or c.chains <= 2) and len(c.items) < 2:
             return a
-
-    # 6. Move towards something useful: a Bad Dream to attack, an open door, Wake Up!.
-    if "move" in by_type:
-        targets = set()
-        geo = state.geometry()
-        for cell in stacks:
-            targets.update(geo.neighbours.get(cell, ()))
-        if not targets:
-            if wake is not None:
-                targets.add(wake)
-            else:
-                targets = {cell for cell in geo.doors if _open_doors(state, cell) and cell not in stacks}
-        targets -= set(stacks)
-        if targets and c.cell not in targets:
-            blocked = set(stacks)
-            best, best_d = None, 99
-            for a in by_type["move"]:
-                dist = _distances(state, tuple(a["to"]), blocked)
-                d = min((dist[t] for t in targets if t in dist), default=99)
-                if d < best_d:
-                    best, best_d = a, d
-            if best is not None:
-                return best
     return {"type": "end_turn"}
+
+
+def _step_towards(state: State, moves: list[Action], targets: set[Cell], blocked: set[Cell]) -> Action | None:
+    """The move that brings the character closest to one of ``targets`` (None if none helps)."""
+    best, best_d = None, 99
+    here = state.current.cell
+    here_d = min((d for cell, d in _distances(state, here, blocked).items() if cell in targets), default=99)
+    for a in moves:
+        dist = _distances(state, (a["to"][0], a["to"][1]), blocked)
+        d = min((dist[t] for t in targets if t in dist), default=99)
+        if d < best_d:
+            best, best_d = a, d
+    return best if best is not None and best_d < here_d else None
 
 
 POLICIES: dict[str, Policy] = {"random": random_policy, "greedy": greedy_policy}
