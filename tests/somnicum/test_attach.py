@@ -3,6 +3,8 @@ dream, and taking Meeting cards for the meeting symbol. One test per clause."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from somnicum_kit import apply, at_turn, row
 
@@ -161,3 +163,14 @@ def test_a_kept_meeting_card_is_secret_until_played():
     assert kept not in str(RULES.view(state, None))
     assert kept in str(RULES.view(state, 0))
     assert RULES.view(state, None)["players"][0]["meetings_in_hand"] == 1
+
+
+def test_ruling_an_empty_meeting_deck_gives_what_is_left_and_discards_are_not_reshuffled():
+    top = row("fairy_tale_01", "fairy_tale_21")
+    state = taking("fairy_tale_04", dream=(top, row(), row()))
+    # One Meeting card left in the deck; the rest lie face up beside it.
+    state = replace(state, meeting_deck=state.meeting_deck[:1], meeting_discard=state.meeting_deck[1:])
+    left = state.meeting_deck[0]
+    state, _, events = attached(state, 2)
+    assert state.players[0].hand == (left,) and state.meeting_deck == ()
+    assert next(e for e in events if e["type"] == "meetings_drawn")["count"] == 1

@@ -172,3 +172,11 @@ def test_nothing_can_be_played_once_the_game_is_over():
     with pytest.raises(IllegalAction) as refused:
         RULES.apply(state, {"type": "end_turn"})
     assert refused.value.code == "game_over"
+
+
+def test_ruling_the_round_ends_at_once_after_the_card_even_with_meeting_cards_in_hand():
+    state = at_turn(FIELD[:3], flywheels=(0, 1), hands=(("sand_owl_1",),))
+    state, events = apply(state, {"type": "move_flywheel", "flywheel": "black", "steps": 3},
+                          {"type": "attach", "level": 1})
+    assert "round_ended" in types(events) and state.phase == "place_flywheels"
+    assert state.players[0].hand == ("sand_owl_1",)

@@ -4,7 +4,7 @@ paying for steps, drawing tokens and taking the card. One test per clause."""
 from __future__ import annotations
 
 import pytest
-from somnicum_kit import apply, at_turn, row
+from somnicum_kit import ALL_TOKENS, apply, at_turn, row
 
 from companion.rules import IllegalAction
 from companion.somnicum import RULES
@@ -208,3 +208,23 @@ def test_an_action_with_a_bad_field_is_refused_in_plain_words():
         with pytest.raises(IllegalAction) as refused:
             RULES.apply(state, action)
         assert words in refused.value.message
+
+
+def test_ruling_rule_b_is_not_for_a_token_of_the_cards_own_storyline():
+    dream = (row("fairy_tale_01"), row(), row())
+    state = at_turn(FIELD, flywheels=(0, 5), supplies=(("dragon_1", "dragon_2"),), dreams=(dream,))
+    with pytest.raises(IllegalAction) as refused:
+        RULES.apply(state, {"type": "add_particle", "token": "dragon_1", "level": 1, "return": "dragon_2"})
+    assert refused.value.code == "no_pair_needed"
+
+
+def test_ruling_an_empty_bag_gives_no_tokens_and_a_gap_still_counts_without_one():
+    # Ben holds every token: the bag is empty.
+    dream = (row("fairy_tale_01"), row(), row())
+    state = at_turn(("underwater_01",) + FIELD[:7], flywheels=(0, 4), supplies=((), ALL_TOKENS), dreams=(dream,))
+    state, events = apply(state, {"type": "move_flywheel", "flywheel": "black", "steps": 1})
+    assert state.players[0].supply == () and "tokens_drawn" not in [e["type"] for e in events]
+    state, events = apply(state, {"type": "attach", "level": 1})
+    assert state.players[0].dream[0].gaps == ("",)  # a gap, marked without a token
+    assert "gap_without_token" in [e["type"] for e in events]
+    assert RULES.view(state, None)["players"][0]["dream"][0]["gaps"] == [True]
