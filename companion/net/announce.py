@@ -18,7 +18,8 @@ import socket
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from zeroconf import IPVersion, get_all_addresses
+import ifaddr
+from zeroconf import IPVersion
 from zeroconf.asyncio import AsyncServiceInfo, AsyncZeroconf
 
 from companion import __version__
@@ -36,6 +37,11 @@ def host_label(host_name: str | None = None) -> str:
     return (label or "dreamtable")[:63]
 
 
+def local_ipv4_addresses() -> list[str]:
+    """Every IPv4 address of this machine's interfaces (ifaddr, which python-zeroconf uses)."""
+    return [ip.ip for adapter in ifaddr.get_adapters() for ip in adapter.ips if isinstance(ip.ip, str)]
+
+
 def announced_addresses(interfaces: Sequence[str] = ()) -> list[str]:
     """The IPv4 addresses to announce: the configured ones, or every non-loopback one.
 
@@ -43,7 +49,7 @@ def announced_addresses(interfaces: Sequence[str] = ()) -> list[str]:
     """
     if interfaces:
         return [a for a in interfaces if ipaddress.ip_address(a).version == 4] or list(interfaces)
-    found = [a for a in get_all_addresses() if not ipaddress.ip_address(a).is_loopback]
+    found = [a for a in local_ipv4_addresses() if not ipaddress.ip_address(a).is_loopback]
     return found or ["127.0.0.1"]
 
 

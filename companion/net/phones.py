@@ -19,9 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import segno
-from zeroconf import get_all_addresses
 
-from companion.net.announce import host_label
+from companion.net.announce import host_label, local_ipv4_addresses
 
 
 @dataclass(frozen=True)
@@ -43,7 +42,7 @@ def lan_ipv4(interfaces: Sequence[str] = ()) -> str:
         ip = ipaddress.ip_address(address)
         if ip.version == 4 and not ip.is_unspecified:
             return address
-    candidates = [ipaddress.ip_address(a) for a in get_all_addresses()]
+    candidates = [ipaddress.ip_address(a) for a in local_ipv4_addresses()]
     outside = [ip for ip in candidates if not ip.is_loopback and not ip.is_link_local]
     private = [ip for ip in outside if ip.is_private]
     for group in (private, outside):

@@ -274,9 +274,10 @@ class MirrorServer:
                 await self.announcer.stop()
             except Exception:
                 log.exception("mirror: zeroconf goodbye failed")
-        for ws in list(self._sockets):
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(ws.close(code=1001, message=b"server stopping"), 1)
+        # every stream handler sees the stop and says goodbye itself (close code 1001)
+        deadline = asyncio.get_running_loop().time() + 2
+        while self._sockets and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.01)
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -436,23 +437,30 @@ class MirrorServer:
         self._sockets.add(ws)
         receiver = asyncio.ensure_future(self._ignore_incoming(ws))
         sender = asyncio.ensure_future(self._send_newest(ws, encode))
+        assert self._stopped is not None
+        stopping = asyncio.ensure_future(self._stopped.wait())
         try:
-            await asyncio.wait({receiver, sender}, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            for task in (receiver, sender):
+            await asyncio.wait({receiver, sender, stopping}, return_when=asyncio.FIRST_COMPLETED)
+            for task in (receiver, sender, stopping):
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
+            ending = sender.result() if sender.done() and not sender.cancelled() else None
+            if ending == "slow":
+                # it could not take one message in send_timeout: no goodbye, it would not read one
+                if request.transport is not None:
+                    request.transport.abort()
+            elif not ws.closed:
+                if ending == "gone":
+                    code, why = SEAT_GONE, b"this seat link has expired"
+                elif self._stopped.is_set():
+                    code, why = 1001, b"the table is closing the mirror"
+                else:
+                    code, why = 1000, b""
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(ws.close(code=code, message=why), 2)
+        finally:
             self._sockets.discard(ws)
-        ending = sender.result() if sender.done() and not sender.cancelled() else None
-        if ending == "slow":
-            # it could not take one message in send_timeout: no goodbye, it would not read one
-            if request.transport is not None:
-                request.transport.abort()
-        elif not ws.closed:
-            code, why = (SEAT_GONE, b"this seat link has expired") if ending == "gone" else (1000, b"")
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(ws.close(code=code, message=why), 3)
         return ws
 
     async def _ignore_incoming(self, ws: web.WebSocketResponse) -> None:

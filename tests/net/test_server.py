@@ -366,3 +366,25 @@ def test_an_interface_must_be_an_address(hub):
     with pytest.raises(Exception) as failed:
         MirrorServer(MirrorConfig(interfaces=["wlan0"]), hub, announce=False)
     assert "'wlan0' is not an IP address" in str(failed.value)
+
+
+def test_stopping_says_goodbye_to_every_phone_at_once(hub):
+    server = MirrorServer(
+        MirrorConfig(interfaces=["127.0.0.1"], max_clients_per_address=16), hub, port=0, announce=False
+    )
+    server.start()
+
+    async def run() -> None:
+        async with aiohttp.ClientSession() as http:
+            sockets = [await http.ws_connect(f"{server.url}api/stream") for _ in range(10)]
+            for ws in sockets:
+                await next_message(ws)
+            loop = asyncio.get_running_loop()
+            # phones read all the time: they answer the goodbye at once
+            closing = [asyncio.ensure_future(ws.receive()) for ws in sockets]
+            await loop.run_in_executor(None, server.stop)
+            for ws, message in zip(sockets, await asyncio.gather(*closing)):
+                assert message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+                assert ws.close_code == 1001
+
+    asyncio.run(run())
