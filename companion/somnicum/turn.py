@@ -198,11 +198,12 @@ def attach(g: Draft, level: int) -> None:
         raise IllegalAction("no_such_level", f"A dream has levels 1, 2 and 3, not {level!r}.")
     if level not in dreams.open_levels(player.dream):
         above = player.dream[level - 2]
-        why = (
-            f"level {level - 1} has no pair of neighbouring cards without a gap"
-            if above.gaps.count(None) == 0
-            else f"every pair of level {level - 1} without a gap already has a card under it"
-        )
+        if len(above.cards) < 2:
+            why = f"level {level - 1} has fewer than two cards"
+        elif None not in above.gaps:
+            why = f"level {level - 1} has no pair of neighbouring cards without a gap"
+        else:
+            why = f"every pair of level {level - 1} without a gap already has a card under it"
         raise IllegalAction(
             "no_place_on_level",
             f"{player.name} cannot attach to level {level}: {why}. A card of level {level} lies under a pair of "
