@@ -39,11 +39,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description='Plays SCRIPT (JSON: {"setup": {...}, "actions": [...]}) through a Table, as the '
         "touchscreen would: one JSON line per action (accepted with its events and log line, or "
         'refused with a code and a message; {"type": "undo", "steps": n} undoes and says what to '
-        "put back), then a last line with the final view and, once the game is over, the scores.",
+        "put back), then the final state as one JSON line (or a view of it).",
     )
     play.add_argument("script", metavar="SCRIPT", help="the script (JSON); - reads standard input")
     play.add_argument("--journal", metavar="FILE", help="keep the game in this journal (default: in memory only)")
-    play.add_argument("--seat", type=int, metavar="N", help="show seat N's own view at the end (default: the public view)")
+    shown = play.add_mutually_exclusive_group()
+    shown.add_argument("--public", action="store_true", help="end with the public view instead of the state")
+    shown.add_argument("--seat", type=int, metavar="N", help="end with seat N's own view instead of the state")
+    play.add_argument("--strict", action="store_true", help="exit with status 1 when an action was refused")
     play.set_defaults(func=run_play)
 
     simulate = commands.add_parser(
@@ -141,23 +144,16 @@ def run_play(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             return 2
         refused = 0
-        for index, action in enumerate(actions):
+        for action in actions:
             outcome = table.submit(action, source="script")
-            line = {"index": index, "action": action, **outcome.to_json()}
+            print(json.dumps({"action": action, **outcome.to_json()}))
             refused += not outcome.accepted
-            print(json.dumps(line))
-        final = {
-            "final": True,
-            "game_id": table.game_id,
-            "over": table.over,
-            "seq": table.seq,
-            "legal_actions": table.legal_actions(),
-            "view": table.view(args.seat),
-            "result": table.result(),
-        }
-        print(json.dumps(final))
+        if args.public or args.seat is not None:
+            print(json.dumps(table.view(args.seat)))
+        else:
+            print(json.dumps(table.rules.state_to_json(table.state)))
         table.close()
-        return 1 if refused else 0
+        return 1 if refused and args.strict else 0
     finally:
         journal.close()
 
