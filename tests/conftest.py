@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 
 import pytest
@@ -21,3 +22,19 @@ def _isolated_home(tmp_path_factory, monkeypatch):
 def env_without_config():
     """An environment for subprocesses that points XDG at the test's isolated home."""
     return dict(os.environ)
+
+
+@pytest.fixture(autouse=True)
+def _restore_logging():
+    """In-process runs of ``companion`` install a stderr handler on the root logger; a later
+    test must not inherit it (it points at a captured, closed stream) nor its level."""
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    yield
+    for handler in list(root.handlers):
+        if handler not in handlers:
+            root.removeHandler(handler)
+    for handler in handlers:
+        if handler not in root.handlers:
+            root.addHandler(handler)
+    root.setLevel(level)
