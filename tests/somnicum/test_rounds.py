@@ -180,3 +180,12 @@ def test_ruling_the_round_ends_at_once_after_the_card_even_with_meeting_cards_in
                           {"type": "attach", "level": 1})
     assert "round_ended" in types(events) and state.phase == "place_flywheels"
     assert state.players[0].hand == ("sand_owl_1",)
+
+
+def test_ruling_both_endings_on_one_turn_end_the_round_once():
+    state = at_turn(FIELD[:3], flywheels=(0, 1), supplies=((), SAND))
+    state, events = apply(state, {"type": "move_flywheel", "flywheel": "black", "steps": 1},
+                          {"type": "attach", "level": 1})
+    ended = [e for e in events if e["type"] == "round_ended"]
+    assert "round_ending" in types(events)
+    assert len(ended) == 1 and ended[0]["reason"] == "cards" and state.round == 2

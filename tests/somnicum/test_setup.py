@@ -134,3 +134,14 @@ def test_physical_draw_of_an_indistinguishable_token_takes_any_of_its_kind():
         RULES.apply(state, {"type": "draw_token", "token": "unicorn_9"})
     state, _ = RULES.apply(state, {"type": "draw_token", "token": "mermaid_1"})
     assert state.players[1].supply == ("mermaid_2",)  # the same particle and back
+
+
+def test_ruling_the_goal_cards_offered_to_a_seat_give_nobody_elses_away():
+    state = start(["Ana", "Ben", "Cy"], decks="physical")
+    for card in sorted(CATALOG.dream_cards)[:21]:
+        state, _ = RULES.apply(state, {"type": "lay_card", "card": card})
+    state, _ = RULES.apply(state, {"type": "enter_goal", "seat": 0, "goal": "goal_5"})
+    offered = RULES.legal_actions(state)
+    for seat in (1, 2):
+        assert sorted(a["goal"] for a in offered if a["seat"] == seat) == sorted(CATALOG.goals)
+    assert all(a["seat"] != 0 for a in offered)
