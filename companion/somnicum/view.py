@@ -120,6 +120,7 @@ def view(catalog: Catalog, state: SomnicumState, seat: int | None) -> dict[str, 
         placed = gap != NOT_PLACED and bool(field)
         flywheels[name] = {
             "gap": gap if placed else None,
+            "position": gap if placed else None,  # the same, under the name the mirror page reads
             "between": [catalog.card_name(c) for c in neighbours(field, gap)] if placed else None,
         }
     player = state.players[state.turn]

@@ -73,7 +73,7 @@ def test_the_view_draws_the_field_flywheels_and_each_dream_with_its_gaps_and_tok
     view = RULES.view(state, None)
     assert [c["id"] for c in view["field"]] == list(FIELD)
     assert view["field"][0]["storyline"] == "space" and view["field"][0]["stars"] == 3
-    assert view["flywheels"]["black"] == {"gap": 2, "between": ["Space 2", "Space 3"]}
+    assert view["flywheels"]["black"] == {"gap": 2, "position": 2, "between": ["Space 2", "Space 3"]}
     assert view["flywheels"]["white"]["gap"] == 7
     level1, level2, level3 = view["players"][0]["dream"]
     assert [c["id"] for c in level1["cards"]] == ["fairy_tale_01", "fairy_tale_02", "fairy_tale_11"]
