@@ -32,9 +32,9 @@ def start_test(w: Work, test: Test) -> None:
     w.pending = Pending("roll", test.who, count=dice_count(w, test.who), test=test)
 
 
-def dice_rolled(w: Work, test: Test, kept: tuple[int, ...], values: tuple[int, ...]) -> None:
+def dice_rolled(w: Work, test: Test, kept: tuple[int, ...], values: tuple[int, ...], source: str) -> None:
     """``kept``: dice already fixed (the one not rerolled); ``values``: the new roll."""
-    w.emit("dice", character=test.who, name=w.name(test.who), values=list(values), kept=list(kept))
+    w.emit("dice", character=test.who, name=w.name(test.who), values=list(values), kept=list(kept), source=source)
     if len(kept) + len(values) == 3:
         w.pending = Pending("keep_dice", test.who, dice=values, test=test)
         return

@@ -144,7 +144,7 @@ def answer_roll(w: Work, p: Pending, action: Mapping[str, Any]) -> None:
         allowed = (2, 3) if p.count == 3 else (p.count,)
         values = dice_values(action, allowed)
     w.pending = None
-    dice_rolled(w, p.test, p.dice, values)
+    dice_rolled(w, p.test, p.dice, values, "virtual" if kind == "roll" else str(action.get("source") or "physical"))
 
 
 def answer_keep_dice(w: Work, p: Pending, action: Mapping[str, Any]) -> None:
