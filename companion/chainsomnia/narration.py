@@ -76,7 +76,7 @@ def _sentence(e: Event) -> str | None:
     if t == "turn_skipped":
         return f"{e['name']} is caged and skips the turn"
     if t == "daemon_turn":
-        return f"the Daemon's turn: {e['name']} draws"
+        return "the Daemon's turn"
     if t == "round_ended":
         return f"round {e['round']} ends, {e['to_name']} takes the First Player token"
     if t == "ap" and e["after"] > e["before"]:
@@ -112,8 +112,6 @@ def _action_clause(action: Mapping[str, Any], events: Sequence[Event]) -> str:
         return f"{e.get('name', 'The table')} rolls {', '.join(map(str, e.get('values', action.get('values', []))))}"
     if t == "draw":
         return f"drawn: {action.get('card')}"
-    if t == "place_tile":
-        return "tile placed"
     if t == "give_chains" or t == "take_chains":
         e = next((e for e in events if e["type"] == "chains_passed"), first)
         return f"{e.get('frm_name', '?')} passes {_chains(e.get('count', 0))} to {e.get('to_name', '?')}"
