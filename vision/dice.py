@@ -38,8 +38,14 @@ MIN_PIP_AREA = 5
 MIN_PIP_STEP = 22.0
 # A lone blob must be a clear, round pip to be read as a 1.
 LONE_PIP_CONTRAST = 0.45
+# Where a layout has no pip, the face may show at most this fraction of its pips' contrast.
+BLANK_MAX = 0.45
 # A top-face pip seen at <= 30 degrees is nearly round; pips on the side faces are squashed.
 MIN_ROUNDNESS = 0.5
+# How far (in face half-sizes from a read face's centre) its own side faces can show.
+SIDE_BAND = 1.75
+# Two pips of one face differ in roundness by at most this much (measurement noise on small pips).
+SHAPE_TOLERANCE = 0.2
 # Pip spacing (centre to neighbour) over pip radius on real dice is about 2.5..4.
 SPACING_RANGE = (1.8, 4.5)
 
@@ -103,6 +109,8 @@ class _Pip:
     dark: bool
     contrast: float
     face: np.ndarray = field(default_factory=lambda: np.zeros(3))
+    face_grey: float = 0.0
+    linked: bool = False  # split off a face it was linked to
 
 
 @dataclass
@@ -201,7 +209,7 @@ _RING = np.stack([np.cos(np.linspace(0, 2 * math.pi, 12, endpoint=False)),
                   np.sin(np.linspace(0, 2 * math.pi, 12, endpoint=False))], axis=1)
 
 
-def _describe_faces(pips: list[_Pip], img: np.ndarray) -> None:
+def _describe_faces(pips: list[_Pip], img: np.ndarray, gray: np.ndarray) -> None:
     """The face colour around each pip: the median of a ring just outside it."""
     if not pips:
         return
@@ -210,8 +218,10 @@ def _describe_faces(pips: list[_Pip], img: np.ndarray) -> None:
     xs = xy[:, :1] + _RING[None, :, 0] * rad[:, None]
     ys = xy[:, 1:] + _RING[None, :, 1] * rad[:, None]
     faces = np.median(_sample(img, xs, ys).astype(np.float32), axis=1)
-    for p, face in zip(pips, faces):
+    greys = np.median(_sample(gray, xs, ys).astype(np.float32), axis=1)
+    for p, face, grey in zip(pips, faces, greys):
         p.face = face
+        p.face_grey = float(grey)
 
 
 def _same_colour(colours: np.ndarray, face: np.ndarray) -> np.ndarray:
@@ -264,11 +274,15 @@ def _groups(pips: list[_Pip], img: np.ndarray) -> list[list[_Pip]]:
     dist = np.linalg.norm(xy[:, None] - xy[None], axis=2)
     rr = (r[:, None] + r[None]) / 2
     size_ok = np.minimum(r[:, None], r[None]) / np.maximum(r[:, None], r[None]) >= 0.55
+    # Pips of one face are the same circle seen through the same tilt: alike in shape. A side
+    # face's pips are squashed much more than the top face's beside them.
+    rho = np.array([p.roundness for p in pips])
+    shape_ok = np.abs(rho[:, None] - rho[None]) <= SHAPE_TOLERANCE
     # The farthest two pips of one face are the corners of a 4, 5 or 6: 2*sqrt(2) spacings.
     near = (dist >= SPACING_RANGE[0] * rr) & (dist <= SPACING_RANGE[1] * 2 * math.sqrt(2) * rr)
     tol = 0.13 * np.maximum(faces.max(axis=1)[:, None], faces.max(axis=1)[None]) + 8.0
     colour_ok = np.abs(faces[:, None] - faces[None]).max(axis=2) <= tol
-    cand = size_ok & near & colour_ok & (dark[:, None] == dark[None])
+    cand = size_ok & shape_ok & near & colour_ok & (dark[:, None] == dark[None])
     for i, j in zip(*np.nonzero(np.triu(cand, 1))):
         others = [pips[k] for k in np.nonzero(dist[i] < dist[i, j] + r[i] * 2)[0]]
         if _plain_between(pips[i], pips[j], img, others):
@@ -359,26 +373,37 @@ def _fit_layout(pts: np.ndarray, tilt: np.ndarray) -> _Fit | None:
     return best
 
 
-def _empty_where_no_pip(fit: _Fit, con: _Contrast, dark: bool, r: float) -> float:
-    """The strongest pip-like mark where the layout says the face is blank (0 = clean)."""
+def _empty_where_no_pip(fit: _Fit, group: list[_Pip], con: _Contrast) -> float:
+    """The strongest mark where the layout says the face is blank, as a fraction of how far
+    this face's own pips stand out from it (0 = clean, 1 = as strong as a pip).
+
+    Measured against the face's own pips, not an absolute ratio: on a dark die the noise is a
+    large fraction of the grey level, while the pips still stand far above it.
+    """
     layout = LAYOUTS[fit.value]
     empty = [g for g in _GRID if not (np.abs(layout - g).sum(axis=1) < 1e-6).any()]
     if fit.value == 1:
         empty = []  # the pip offset is unknown on a 1; its ring is checked by the caller
     if not empty:
         return 0.0
-    pts = np.array(empty) @ fit.axes.T + fit.centre
-    worst = 0.0
+    r = float(np.median([p.r for p in group]))
     rad = max(1, int(round(r * 0.6)))
     h, w = con.gray.shape
-    for x, y in pts:
+    level = float(np.median([p.face_grey for p in group]))
+    sign = -1.0 if group[0].dark else 1.0
+
+    def step(x: float, y: float) -> float:
         xi, yi = int(round(x)), int(round(y))
-        patch = con.ratio(dark, max(0, xi - rad), max(0, yi - rad), xi + rad + 1, yi + rad + 1)
-        if patch.size:
-            worst = max(worst, float(np.median(patch)))
         if not (0 <= xi < w and 0 <= yi < h):
-            worst = max(worst, 1.0)
-    return worst
+            return math.inf
+        patch = con.gray[max(0, yi - rad): yi + rad + 1, max(0, xi - rad): xi + rad + 1]
+        return sign * (float(np.median(patch)) - level)
+
+    pip_step = float(np.median([step(p.x, p.y) for p in group]))
+    if pip_step <= 0:
+        return 1.0
+    pts = np.array(empty) @ fit.axes.T + fit.centre
+    return max(0.0, max(step(x, y) for x, y in pts) / pip_step)
 
 
 def _outline(fit: _Fit, half: float) -> np.ndarray:
@@ -410,16 +435,32 @@ def read_dice(frame: np.ndarray) -> DiceReading:
     for p in big:
         if all(math.hypot(p.x - q.x, p.y - q.y) > q.r + p.r for q in pips):
             pips.append(p)
-    _describe_faces(pips, img)
-    unread: list[tuple[int, int, int, int]] = []
+    _describe_faces(pips, img, gray)
     faces: list[_Face] = []
+    loose: list[list[_Pip]] = []
     for group in _groups(pips, img):
+        used: set[int] = set()
         for part in _explain(group, img, con):
             if isinstance(part, _Face):
                 faces.append(part)
+                used.update(id(p) for p in part.group)
             else:
-                unread.append(_clip_box(tuple(v * scale for v in part), (w0, h0)))
-    dice = [_scaled(f.die, scale, (w0, h0)) for f in _drop_side_faces(faces)]
+                loose.append(part)
+                used.update(id(p) for p in part)
+        # Pips linked into a face that none of the parts explain leave that face unread.
+        rest = [p for p in group if id(p) not in used]
+        if rest and len(group) > 1:
+            for p in rest:
+                p.linked = True
+            loose.append(rest)
+    faces = _drop_side_faces(faces)
+    faces = [f for f in faces
+             if not (f.die.value == 1 and any(_beside(f.group, g) for g in faces if g is not f))]
+    # Pips beside a read face and more squashed than it are that die's side faces: expected,
+    # so they neither become dice nor lower the confidence.
+    loose = [g for g in loose if not any(_beside(g, f) for f in faces)]
+    unread = [_clip_box(tuple(v * scale for v in _group_box(g)), (w0, h0)) for g in loose]
+    dice = [_scaled(f.die, scale, (w0, h0)) for f in faces]
     confidence = min([d.confidence for d in dice], default=1.0 if not unread else 0.0)
     if unread:
         confidence = min(confidence, 0.4)
@@ -427,37 +468,56 @@ def read_dice(frame: np.ndarray) -> DiceReading:
     return DiceReading(tuple(dice), round(confidence, 3), tuple(unread), ms)
 
 
-def _explain(group: list[_Pip], img: np.ndarray, con: _Contrast, depth: int = 0,
-             linked: Sequence[_Pip] = ()) -> list[_Face | tuple[float, ...]]:
+def _explain(group: list[_Pip], img: np.ndarray, con: _Contrast,
+             depth: int = 0) -> list[_Face | list[_Pip]]:
     """The dice in one linked group: the whole group as one face if it fits a layout, else the
     group split where it is most loosely linked (two touching dice, a side face's pips).
 
-    ``linked`` is the group this part was split from: a pip that was linked to a close
-    neighbour is part of a face with several pips, never a 1 on its own.
+    Parts that are faces but fit no layout come back as their pips (unread).
     """
-    if len(group) == 1 and linked:
-        p = group[0]
-        alike = [q for q in linked if q is not p and q.roundness > 0.85 * p.roundness]
-        near = min((math.hypot(p.x - q.x, p.y - q.y) / max(p.r, q.r) for q in alike),
-                   default=99.0)
-        if near < 9.0:
-            return [_group_box(group)]
     die, unreadable = _judge(group, img, con)
     if die is not None:
         return [die]
     if len(group) == 1 or depth > 4:
-        return [_group_box(group)] if unreadable else []
+        return [group] if unreadable else []
     # Dropping one stray pip (a side face's, a speck) often leaves a legal face.
     if 3 <= len(group) <= 7:
         for k in range(len(group)):
             rest = group[:k] + group[k + 1 :]
             die, _ = _judge(rest, img, con)
             if die is not None:
-                return [die] + _explain([group[k]], img, con, depth + 1, group)
+                # The dropped pip shared a plain face with these: it may only be silenced as
+                # a side face when it looks squashed, not for lying in the band.
+                group[k].linked = True
+                return [die] + (_explain([group[k]], img, con, depth + 1) or [[group[k]]])
     left, right = _split_loosest(group)
-    parts = _explain(left, img, con, depth + 1, group)
-    parts += _explain(right, img, con, depth + 1, group)
-    return parts
+    return _explain(left, img, con, depth + 1) + _explain(right, img, con, depth + 1)
+
+
+def _beside(group: Sequence[_Pip], face: _Face) -> bool:
+    """True when these pips lie on a read face or in the band just around it, where the same
+    die's side faces show: they are not a die of their own.
+
+    A camera tilted by t sees a side face's middle about (1 + tan t) face half-sizes from the
+    top face's centre (1.58 at 30 degrees); the nearest a touching die's middle can be is 2.
+    Pips in that band are a side face when they are squashed, or a lone pip (a 1 drawn there
+    would put its die inside this one).
+    """
+    if face.die.value == 1 and len(group) == 1:
+        return False  # two lone pips: neither says where its face is
+    pts = np.array([[p.x, p.y] for p in group]) - face.centre
+    try:
+        local = np.linalg.solve(face.axes, pts.T).T  # in the face's layout units
+    except np.linalg.LinAlgError:
+        return False
+    reach = np.abs(local).max(axis=1)
+    if (reach < face.half).any():
+        return False  # a mark on the face that is not one of its pips: the reading is in doubt
+    if reach.max() > face.half * SIDE_BAND:
+        return False
+    if len(group) == 1 and not group[0].linked:
+        return True
+    return float(np.mean([p.roundness for p in group])) < 0.92 * face.flatness
 
 
 def _group_box(group: list[_Pip]) -> tuple[float, float, float, float]:
@@ -555,14 +615,14 @@ def _judge(group: list[_Pip], img: np.ndarray, con: _Contrast) -> tuple[_Face | 
         return None, fit.value >= 4
     if bounded < (0.5 if fit.value <= 3 else 0.0):
         return None, False
-    blank = _empty_where_no_pip(fit, con, dark, r)
-    if blank > PIP_CONTRAST * 0.8:
+    blank = _empty_where_no_pip(fit, group, con)
+    if blank > BLANK_MAX:
         return None, True
     roundness = min(p.roundness for p in group)
     contrast = min(p.contrast for p in group)
     confidence = 1.0
     confidence *= max(0.0, 1.0 - max(0.0, fit.residual - 0.08) * 2.5)
-    confidence *= max(0.0, 1.0 - blank / PIP_CONTRAST) ** 0.25
+    confidence *= max(0.0, 1.0 - blank / BLANK_MAX) ** 0.25
     confidence *= min(1.0, 0.5 + roundness)
     confidence *= min(1.0, 0.4 + contrast)
     confidence *= min(1.0, 0.5 + bounded)
@@ -575,7 +635,7 @@ def _judge(group: list[_Pip], img: np.ndarray, con: _Contrast) -> tuple[_Face | 
         confidence=round(float(confidence), 3),
         pips=tuple((float(p.x), float(p.y)) for p in group),
     )
-    return _Face(die, fit.centre, float(np.linalg.svd(fit.axes, compute_uv=False).mean()),
+    return _Face(die, group, fit.centre, fit.axes, float(np.linalg.svd(fit.axes, compute_uv=False).mean()),
                  face_half, _flatness(group, fit), _squash_direction(group)), False
 
 
@@ -584,7 +644,9 @@ class _Face:
     """A read face with what is needed to tell a top face from a side face of the same die."""
 
     die: Die
+    group: list[_Pip]
     centre: np.ndarray
+    axes: np.ndarray
     spacing: float
     half: float  # face half-size in units of spacing
     flatness: float  # 1 = seen square-on; side faces at an angle are squashed
