@@ -60,6 +60,7 @@ class DreamtableApp(App):
         self.announce = announce
         self.theme = Theme(text_scale=self.prefs.text_scale)
         self.history: list[str] = []
+        self.scorepad: Any = None  # the score pad's sheet (ui.somnicum.scorepad.ScorePad)
         self.started_at = time.perf_counter()
         self.first_frame_at: float | None = None
         self.services = _services_for(self)

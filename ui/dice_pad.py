@@ -41,15 +41,14 @@ class DicePad(BoxLayout):
             row = GridLayout(cols=6, spacing=theme.gap * 0.6, size_hint_y=None, height=theme.target)
             for face in FACES:
                 toggle = TToggle(text=face, group=f"die-{id(self)}-{die}", payload=(die, int(face)),
-                                 font_size=theme.font_big)
+                                 font_role="big")
                 toggle.bind(on_release=self._picked)
                 row.add_widget(toggle)
             self.add_widget(row)
         self.confirm = button("Choose the dice", self._confirm, tone="accent")
         self.confirm.disabled = True
-        self.add_widget(self.confirm)
-        for widget in extra:
-            self.add_widget(widget)
+        # kept in view below the faces by the screen showing the pad
+        self.pinned = [self.confirm, *extra]
 
     def _picked(self, toggle: TToggle) -> None:
         die, face = toggle.payload

@@ -168,6 +168,7 @@ class GameScreen(BaseScreen):
         pinned = []
         if panel is not None:
             rows = [panel]
+            pinned.extend(getattr(panel, "pinned", []))
         else:
             rows = []
             for index, option in enumerate(self.focus.menu()):
@@ -180,7 +181,7 @@ class GameScreen(BaseScreen):
 
     def option_button(self, index: int, option: Option) -> TButton:
         widget = button(option.label, lambda w: self.choose(w.payload), payload=index,
-                        tone=self.option_tone(option))
+                        tone=self.option_tone(option), grow=True)
         widget.focused = self.focus is not None and index == self.focus.index and self.keys_used
         return widget
 

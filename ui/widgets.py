@@ -52,6 +52,10 @@ class TButton(Button):
     tone = OptionProperty("normal", options=TONES)
     focused = BooleanProperty(False)
     grow = BooleanProperty(False)  # taller than one line when the text wraps
+    wrap = BooleanProperty(True)  # False: one line, as wide as it is (tiny buttons)
+    font_role = OptionProperty("button", options=("small", "body", "button", "big"))
+    font_scale = NumericProperty(1.0)
+    height_scale = NumericProperty(1.0)  # in touch targets (1: one target tall)
     fill = ListProperty(list(colours.PANEL_LIGHT))
     ink = ListProperty(list(colours.TEXT))
     payload = ObjectProperty(None, allownone=True)  # what this button stands for (an action...)
@@ -69,6 +73,10 @@ class TToggle(ToggleButton):
 
     focused = BooleanProperty(False)
     grow = BooleanProperty(False)
+    wrap = BooleanProperty(True)
+    font_role = OptionProperty("button", options=("small", "body", "button", "big"))
+    font_scale = NumericProperty(1.0)
+    height_scale = NumericProperty(1.0)  # in touch targets (1: one target tall)
     payload = ObjectProperty(None, allownone=True)
 
 

@@ -84,6 +84,7 @@ class CharacterBoard(Panel):
         self.held = label("", "small")
         self.held.max_lines = 1
         self.held.shorten = True
+        self.held.shorten_from = "right"
         for widget in (self.head, self.gauge, self.held):
             self.add_widget(widget)
 

@@ -87,17 +87,15 @@ class CastleMap(Widget):
     def layout(self) -> None:
         cells = self.cells() or [(0, 0)]
         xs, ys = [c[0] for c in cells], [c[1] for c in cells]
-        # a margin of one cell on every side so the castle can grow in view
-        min_x, max_x, min_y, max_y = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
-        columns, rows = max_x - min_x + 1, max_y - min_y + 1
+        # half a cell of margin on every side, so a tile at the edge is not cut off
+        min_x, max_x, min_y, max_y = min(xs), max(xs), min(ys), max(ys)
+        columns, rows = max_x - min_x + 2, max_y - min_y + 2
         theme = App.get_running_app().theme
         size = min(self.width / columns, self.height / rows, theme.target * 2.6)
         self._cell_size = max(size, 1.0)
         self._min = (min_x, min_y)
-        self._origin = (
-            self.x + (self.width - columns * self._cell_size) / 2,
-            self.y + (self.height - rows * self._cell_size) / 2,
-        )
+        used_w, used_h = (columns - 1) * self._cell_size, (rows - 1) * self._cell_size
+        self._origin = (self.x + (self.width - used_w) / 2, self.y + (self.height - used_h) / 2)
 
     def cell_pos(self, cell: Sequence[int]) -> tuple[float, float]:
         s = self._cell_size
@@ -159,7 +157,7 @@ class CastleMap(Widget):
             Color(*door)
             Rectangle(pos=(cx - w / 2, cy - h / 2), size=(w, h))
         # the room's name along the top
-        name = fitted_texture(tile["name"], max(min(s * 0.17, theme.font_small), 10), s - 4 * inset, bold=True)
+        name = fitted_texture(tile["name"], max(min(s * 0.2, theme.font_body), 10), s - 3 * inset, bold=True)
         Color(*colours.TEXT)
         Rectangle(texture=name, pos=(x + (s - name.width) / 2, y + s - inset * 2.2 - name.height), size=name.size)
         dreams = tile.get("bad_dreams", [])

@@ -64,7 +64,7 @@ class ChainsomniaSetupScreen(BaseScreen):
         grid.bind(minimum_height=grid.setter("height"))
         self.character_buttons: dict[str, TToggle] = {}
         for cid, board in (self.catalog.characters.items() if self.catalog else []):
-            toggle = TToggle(payload=cid, font_size=theme.font_body, grow=True)
+            toggle = TToggle(payload=cid, font_role="body", grow=True)
             toggle.bind(on_release=self.toggle_character)
             self.character_buttons[cid] = toggle
             grid.add_widget(toggle)

@@ -114,7 +114,7 @@ class ChainsomniaTableScreen(GameScreen):
     def prompt_text(self, frame: Frame) -> str:
         pending = frame.public.get("pending")
         if pending:
-            return str(pending.get("text", "Choose."))
+            return self.words.pending_prompt()
         current = self.words.current
         if current is None:
             return "Choose."
@@ -225,7 +225,7 @@ class ChainsomniaTableScreen(GameScreen):
                 by_name.setdefault(self.words.card(action["card"]), action)
         for name in sorted(by_name):
             grid.add_widget(button(name, lambda w: self.submit(w.payload), payload=by_name[name],
-                                   font_size=theme.font_body))
+                                   font_role="body"))
         return grid
 
     def dice_from_camera(self, values: list[int]) -> None:

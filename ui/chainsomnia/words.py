@@ -126,6 +126,21 @@ class Words:
     def here(self) -> Sequence[int] | None:
         return self.current.get("cell") if self.current else None
 
+    def pending_prompt(self) -> str:
+        """What the game waits for, with what a Test needs to succeed."""
+        p = self.pending
+        text = str(p.get("text", "Choose."))
+        test = p.get("test")
+        who = self.characters.get(p.get("character", ""))
+        if test and who and p.get("kind") in ("roll", "keep_dice", "clover"):
+            attribute = test.get("attribute", "")
+            value = who.get("attributes", {}).get(attribute, "?")
+            text += (f": {ATTRIBUTE_WORDS.get(attribute, attribute)} {value} + 2 dice, "
+                     f"{test.get('at_least')} or more succeeds.")
+        if p.get("kind") in ("keep_dice", "clover") and p.get("dice"):
+            text += f" Rolled: {', '.join(str(d) for d in p['dice'])}."
+        return text
+
     # -- the labels of the choices ----------------------------------------------------------
 
     def label(self, key: str, value: Any, missing: bool) -> str:

@@ -88,7 +88,7 @@ class HomeScreen(BaseScreen):
         for summary in games[:6]:
             rows.append(
                 button(summary_line(summary), self.resume, payload=summary,
-                       font_size=self.app.theme.font_body)
+                       font_role="body")
             )
         clear_and_fill(box, rows)
         self.resume_note = "" if games else "No unfinished games."

@@ -1,0 +1,1 @@
+"""Somnicum on the touchscreen: the score pad and the game screens."""
