@@ -151,7 +151,11 @@ def run_play(args: argparse.Namespace) -> int:
         if args.public or args.seat is not None:
             print(json.dumps(table.view(args.seat)))
         else:
-            print(json.dumps(table.rules.state_to_json(table.state)))
+            # The state, and beside it what a reader of the script's result wants at once.
+            final = table.rules.state_to_json(table.state)
+            final["view"] = table.view()
+            final["result"] = table.result()
+            print(json.dumps(final))
         table.close()
         return 1 if refused and args.strict else 0
     finally:

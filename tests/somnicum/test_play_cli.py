@@ -51,7 +51,9 @@ def test_a_full_game_plays_through_the_table_from_the_command_line(tmp_path: Pat
     assert all(line["accepted"] for line in lines[:-1])
     assert [line["seq"] for line in lines[:-1]] == list(range(1, len(actions) + 1))
     assert all(line["text"] for line in lines[:-1])
-    assert RULES.state_from_json(lines[-1]) == final  # the last line is the final state
+    assert RULES.state_from_json(lines[-1]) == final  # the last line is the final state...
+    assert lines[-1]["result"] == RULES.result(final)  # ...with the scores
+    assert lines[-1]["view"] == json.loads(json.dumps(RULES.view(final, None)))  # and the public view
     # The journal holds the game: resuming it gives exactly the final state.
     journal = Journal(journal_file)
     try:
