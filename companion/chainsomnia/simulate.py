@@ -16,9 +16,9 @@ from itertools import product
 from typing import Any
 
 from companion.chainsomnia import engine, rng, setup
-from companion.chainsomnia.castle import Cell, placements
+from companion.chainsomnia.castle import SIDE_BITS, Cell, door_mask, step
 from companion.chainsomnia.invariants import violations
-from companion.chainsomnia.state import CAGE, State
+from companion.chainsomnia.state import State
 
 Action = dict[str, Any]
 Policy = Callable[[State, list[Action], "Chooser"], Action]
@@ -103,8 +103,6 @@ def _distances(state: State, start: Cell, blocked: set[Cell]) -> dict[Cell, int]
 
 def _open_doors(state: State, cell: Cell) -> int:
     geo = state.geometry()
-    from companion.chainsomnia.castle import SIDE_BITS, step
-
     mask = geo.doors[cell]
     return sum(1 for s in range(4) if mask & SIDE_BITS[s] and step(cell, s) not in geo.doors)
 
@@ -169,8 +167,6 @@ def _greedy_answer(state: State, legal: list[Action], chooser: Chooser) -> Actio
 
 def _placement_score(state: State, tile: str, a: Action) -> float:
     """Prefer laying tiles so that more doors stay open for the next explorations."""
-    from companion.chainsomnia.castle import SIDE_BITS, door_mask, step
-
     geo = state.geometry()
     cell = (a["at"][0], a["at"][1])
     mask = door_mask(state.catalog.tiles[tile].doors, a["rotation"])
