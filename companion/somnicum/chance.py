@@ -35,5 +35,8 @@ def below(state: int, n: int) -> tuple[int, int]:
     Multiply-and-shift rather than modulo: no division, and the bias is far below 1e-15 for a
     bag of 72 tokens.
     """
-    state, value = next_u64(state)
-    return state, (value * n) >> 64
+    # next_u64, inlined: this is the simulator's innermost call.
+    state = (state + _GOLDEN) & MASK
+    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return state, ((z ^ (z >> 31)) * n) >> 64
