@@ -419,6 +419,8 @@ def player_action(w: Work, action: Mapping[str, Any]) -> None:
         raise IllegalAction("unknown_action", f'"{kind}" is not an action of a CHAINsomnia turn ({", ".join(PLAYER_ACTIONS)})')
     cid = w.current.id
     named = action.get("character")
+    if named is not None and not isinstance(named, str):
+        raise IllegalAction("bad_action", f'"character" must be a character id, not {named!r}')
     if named is not None and named != cid:
         who = w.name(named) if named in w.index else repr(named)
         raise IllegalAction("not_your_turn", f"It is {w.name(cid)}'s turn, not {who}'s")

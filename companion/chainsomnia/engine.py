@@ -109,6 +109,8 @@ def expect(w: Work, p: Pending, action: Mapping[str, Any], *kinds: str) -> str:
         text = waiting_text(w.freeze(), p)
         raise IllegalAction("pending", f"First this: {text} (answer with {' or '.join(repr(k) for k in kinds)})")
     named = action.get("character")
+    if named is not None and not isinstance(named, str):
+        raise IllegalAction("bad_action", f'"character" must be a character id, not {named!r}')
     if named is not None and named != p.who:
         raise IllegalAction("not_your_choice", f"This choice belongs to {w.name(p.who)}")
     return kind
@@ -208,7 +210,7 @@ def answer_vision(w: Work, p: Pending, action: Mapping[str, Any]) -> None:
     if keep not in p.cards:
         raise IllegalAction("bad_choice", f"Keep one of the cards drawn: {', '.join(w.catalog.card_name(c) for c in p.cards)}")
     others = sorted(c for c in p.cards if c != keep)
-    if not isinstance(back, list) or sorted(back) != others:
+    if not isinstance(back, list) or not all(isinstance(c, str) for c in back) or sorted(back) != others:
         raise IllegalAction("bad_choice", '"back" must list the other drawn cards, in the order they go back on top of the deck (top first)')
     w.pending = None
     put_back_on_top(w, p.deck, tuple(back))
@@ -256,7 +258,7 @@ def answer_discard_items(w: Work, p: Pending, action: Mapping[str, Any]) -> None
     expect(w, p, action, "discard_items")
     items = action.get("items")
     own = w.char(p.who).items
-    if not isinstance(items, list) or len(set(items)) != p.count or len(items) != p.count or any(i not in own for i in items):
+    if not isinstance(items, list) or not all(isinstance(i, str) for i in items) or len(set(items)) != p.count or len(items) != p.count or any(i not in own for i in items):
         raise IllegalAction("bad_choice", f"{w.name(p.who)} must discard exactly {p.count} of their own Items")
     w.pending = None
     for item in items:
