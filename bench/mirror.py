@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+from aiohttp import web
 
 from companion.chainsomnia.simulate import Chooser, greedy_policy
 from companion.config import MirrorConfig
@@ -135,6 +136,32 @@ def _when_all_have(arrivals: list[dict[int, float]], seq: int) -> float | None:
     return latest
 
 
+class SendClock:
+    """When the server handed each seq to its last client (the Pi's share of the latency).
+
+    Wraps aiohttp's ``WebSocketResponse.send_frame`` for the run: instrumentation, bench only.
+    """
+
+    def __init__(self) -> None:
+        self.sent: dict[int, dict[int, float]] = {}  # per socket: seq -> when it went out
+        self._original = web.WebSocketResponse.send_frame
+
+    def __enter__(self) -> SendClock:
+        original, sent = self._original, self.sent
+
+        async def send_frame(ws: web.WebSocketResponse, data: bytes, opcode: Any, compress: Any = None) -> None:
+            await original(ws, data, opcode, compress)
+            found = SEQ.search(data[:400].decode(errors="replace"))
+            if found:
+                sent.setdefault(id(ws), {}).setdefault(int(found.group(1)), time.perf_counter())
+
+        web.WebSocketResponse.send_frame = send_frame  # type: ignore[method-assign]
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        web.WebSocketResponse.send_frame = self._original  # type: ignore[method-assign]
+
+
 def run(journal: Journal, clients: int | None) -> dict[str, Any]:
     """COMMITS paced commits with the mirror off (None) or with `clients` live clients."""
     player = Player(journal)
@@ -154,12 +181,17 @@ def run(journal: Journal, clients: int | None) -> dict[str, Any]:
     commit_times: list[float] = []
     committed: list[tuple[int, int, float]] = []  # (game, seq, when submit returned)
     arrivals: dict[int, list[dict[int, float]]] = {}
+    clock = SendClock()
+    sends: dict[int, list[dict[int, float]]] = {}
     try:
+        clock.__enter__()
         for _ in range(COMMITS):
             if player.table.over:
                 # one game per client session: seqs start again with a new game
                 if watchers is not None:
                     arrivals[player.table.game_id] = watchers.stop()
+                sends[player.table.game_id] = list(clock.sent.values())
+                clock.sent.clear()
                 player.table.close()
                 player.table = player._new()
                 if hub is not None:
@@ -173,19 +205,23 @@ def run(journal: Journal, clients: int | None) -> dict[str, Any]:
             time.sleep(PACE)
         time.sleep(0.5)  # the last commit's messages are on their way
     finally:
+        clock.__exit__()
+        sends[player.table.game_id] = list(clock.sent.values())
         if watchers is not None:
             arrivals[player.table.game_id] = watchers.stop()
         if server is not None:
             server.stop()
         player.table.close()
-    latencies = []
+    latencies, sent_at = [], []
     for game, seq, when in committed:
         if game in arrivals:
             arrived = _when_all_have(arrivals[game], seq)
-            if arrived is None:
+            out = _when_all_have(sends[game], seq)
+            if arrived is None or out is None:
                 raise RuntimeError(f"game {game} seq {seq} did not reach every client")
             latencies.append(arrived - when)
-    return {"commits": commit_times, "latencies": latencies}
+            sent_at.append(out - when)
+    return {"commits": commit_times, "latencies": latencies, "sent": sent_at}
 
 
 def main() -> None:
@@ -194,17 +230,19 @@ def main() -> None:
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"CHAINsomnia on a journal file, {COMMITS} commits {PACE * 1000:.0f} ms apart per row;"
           f" {os.cpu_count()} CPUs, load average {load}")
-    print(f"{'clients':>12} {'latency med':>12} {'latency p95':>12} {'commit med':>11} {'commit p95':>11}  (ms)")
+    print(f"{'clients':>12} {'latency med':>12} {'latency p95':>12} {'sent p95':>9} {'commit med':>11} {'commit p95':>11}  (ms)")
     for clients in (None, 0, *CLIENTS):
         journal = Journal(OUT / f"games-{clients}.sqlite3")
         try:
             found = run(journal, clients)
         finally:
             journal.close()
-        commits, latencies = found["commits"], found["latencies"]
+        commits, latencies, sent = found["commits"], found["latencies"], found["sent"]
         name = "mirror off" if clients is None else str(clients)
         lat = (_ms(statistics.median(latencies)), _ms(_p95(latencies))) if latencies else ("-".rjust(9),) * 2
-        print(f"{name:>12} {lat[0]:>12} {lat[1]:>12} {_ms(statistics.median(commits)):>11} {_ms(_p95(commits)):>11}")
+        out = _ms(_p95(sent)) if sent else "-".rjust(9)
+        print(f"{name:>12} {lat[0]:>12} {lat[1]:>12} {out:>9} {_ms(statistics.median(commits)):>11} {_ms(_p95(commits)):>11}")
+    print("latency: commit to the last client holding it; sent: commit to the server handing it to the last socket")
 
 
 if __name__ == "__main__":

@@ -436,7 +436,7 @@ class MirrorServer:
         await ws.prepare(request)
         self._sockets.add(ws)
         receiver = asyncio.ensure_future(self._ignore_incoming(ws))
-        sender = asyncio.ensure_future(self._send_newest(ws, encode))
+        sender = asyncio.ensure_future(self._send_newest(ws, encode, request.transport))
         assert self._stopped is not None
         stopping = asyncio.ensure_future(self._stopped.wait())
         try:
@@ -469,8 +469,25 @@ class MirrorServer:
             if message.type == WSMsgType.ERROR:
                 return
 
+    async def _send(
+        self, ws: web.WebSocketResponse, transport: asyncio.BaseTransport | None, data: bytes
+    ) -> None:
+        """One text frame, given at most ``send_timeout`` when the phone is behind."""
+        if isinstance(transport, asyncio.WriteTransport):
+            _low, high = transport.get_write_buffer_limits()
+            if transport.get_write_buffer_size() == 0 and len(data) < high:
+                # the phone has taken everything so far and this frame cannot pause the
+                # transport, so the write cannot wait: no timer needed (it costs at 100 phones)
+                await ws.send_frame(data, WSMsgType.TEXT)
+                return
+        async with asyncio.timeout(self.send_timeout):
+            await ws.send_frame(data, WSMsgType.TEXT)
+
     async def _send_newest(
-        self, ws: web.WebSocketResponse, encode: Callable[[Snapshot], bytes | None]
+        self,
+        ws: web.WebSocketResponse,
+        encode: Callable[[Snapshot], bytes | None],
+        transport: asyncio.BaseTransport | None,
     ) -> str:
         """Sends the newest message whenever there is one; returns why it stopped."""
         sent = -1
@@ -481,8 +498,7 @@ class MirrorServer:
                     data = encode(snapshot)
                     if data is None:
                         return "gone"
-                    async with asyncio.timeout(self.send_timeout):
-                        await ws.send_frame(data, WSMsgType.TEXT)
+                    await self._send(ws, transport, data)
                     sent = snapshot.version
                     continue
                 assert self._changed is not None
@@ -490,9 +506,7 @@ class MirrorServer:
                     async with asyncio.timeout(self.heartbeat):
                         await self._changed.wait()
                 except TimeoutError:
-                    beat = to_json_bytes({"heartbeat": True, "version": sent})
-                    async with asyncio.timeout(self.send_timeout):
-                        await ws.send_frame(beat, WSMsgType.TEXT)
+                    await self._send(ws, transport, to_json_bytes({"heartbeat": True, "version": sent}))
         except TimeoutError:
             return "slow"  # it reconnects by itself once its link recovers, and gets the newest
         except (ConnectionError, RuntimeError):
