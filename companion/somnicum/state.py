@@ -8,7 +8,8 @@ reassignable) and freeze it again, which keeps each action cheap. ``state_to_jso
 Where the turn stands is ``phase`` plus a few counters:
 
 - ``lay_field`` (chance, physical field): the next Dream card laid on the field;
-- ``deal_goals`` (chance, physical): the Goal card ``actor`` receives;
+- ``deal_goals`` (chance, physical): each seat still without one enters its Goal card, in any
+  order (``actor`` is the first of them);
 - ``draw_tokens`` (chance, physical bag): ``to_draw`` more tokens for ``actor``, for ``draw_reason``;
 - ``place_flywheels`` (choice): ``actor``, right of the first player, places the flywheels;
 - ``turn``: ``turn`` may add a particle, play Meeting cards, and must move a flywheel;
