@@ -67,6 +67,19 @@ SECURITY_HEADERS = {
 }
 
 
+# A seat link of a game no longer shown, opened afresh: said in words, not JSON.
+EXPIRED_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Dreamtable</title><link rel="stylesheet" href="/static/mirror.css"></head>
+<body><main><section class="card idle"><div class="moon" aria-hidden="true">&#9790;</div>
+<h1>This seat link has expired</h1>
+<p>It belonged to a game that is no longer on the table. Scan the new code on the table's
+Phones screen.</p><p><a href="/">Follow the table without a seat</a></p></section></main></body>
+</html>
+""".encode()
+
+
 class MirrorError(RuntimeError):
     """The mirror could not start (a port already taken, a bad interface address)."""
 
@@ -382,7 +395,8 @@ class MirrorServer:
         return seat
 
     async def _seat_page(self, request: web.Request) -> web.Response:
-        self._seat(request)
+        if self.hub.seat_for(request.match_info["token"]) is None:
+            return web.Response(status=404, body=EXPIRED_PAGE, content_type="text/html", charset="utf-8")
         return self._file("index.html")
 
     async def _seat_state(self, request: web.Request) -> web.Response:

@@ -118,6 +118,12 @@ def test_a_seat_page_enters_a_somnicum_goal_privately(mirror, hub, journal, play
             await page.wait_for(f"{MAIN_TEXT}.includes('Your Goal card: Castle · Mermaid · Rocket')")
             # once entered, there is nothing left to choose
             assert await page.evaluate("document.querySelectorAll('.choices button').length") == 0
+            # a new game on the table: this link is dead, and the page says so
+            other = Table.new(journal, "somnicum", {"players": ["Dan", "Eve"], "seed": 1})
+            await asyncio.get_running_loop().run_in_executor(None, hub.attach, other)
+            await page.wait_for(f"{MAIN_TEXT}.includes('This seat link has expired')")
+            assert "Goal card" not in await page.evaluate(MAIN_TEXT)
+            other.close()
             assert page.console == [], page.console
 
     try:

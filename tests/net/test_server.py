@@ -263,6 +263,8 @@ def test_a_seat_link_dies_with_its_game(mirror, hub, table, secrets_game):
             for path in (f"seat/{token}", f"api/seat/{token}/state"):
                 async with http.get(mirror.url + path) as reply:
                     assert reply.status == 404
+                    if path.startswith("seat/"):  # a person opened it: words, not JSON
+                        assert "This seat link has expired" in await reply.text()
             async with http.post(f"{mirror.url}api/seat/{token}/action", json={"type": "enter_goal", "seat": 0}) as reply:
                 assert reply.status == 404
 

@@ -159,6 +159,13 @@
         expired();
         return;
       }
+      if (token && event.code === 1006) {
+        // refused at the handshake: the link may have expired while this phone was away
+        fetch(`/api/seat/${token}/state`, { cache: "no-store" })
+          .then((reply) => (reply.status === 404 ? expired() : reconnectLater()))
+          .catch(() => reconnectLater());
+        return;
+      }
       reconnectLater();
     };
   }
