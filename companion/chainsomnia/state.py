@@ -281,8 +281,11 @@ class Work:
         self.events.append({"type": kind, **data})
 
     def freeze(self) -> State:
+        # every field is set, so the frozen dataclass's __init__ (one setattr per field) is skipped
         d = self.__dict__
-        return State(**{name: d[name] for name in STATE_FIELDS}, catalog=self.catalog, geo=self.geo)
+        state = object.__new__(State)
+        state.__dict__.update({name: d[name] for name in STATE_FIELDS}, catalog=self.catalog, geo=self.geo)
+        return state
 
 
 # --- JSON ------------------------------------------------------------------------------------------
