@@ -74,8 +74,11 @@ def attach(dream: tuple[Row, ...], level: int, card: str, gap: str | None) -> tu
         if pair is None:
             raise ValueError(f"level {level} has no free pair without a gap above it")
         under = pair
-    gaps = row.gaps + (gap,) if row.cards else ()
-    new_row = Row(row.cards + (PlacedCard(card, (), under),), gaps)
+    # Built field by field: this runs on every turn, and frozen dataclasses are slow to make.
+    placed = object.__new__(PlacedCard)
+    placed.__dict__.update(card=card, tokens=(), under=under)
+    new_row = object.__new__(Row)
+    new_row.__dict__.update(cards=row.cards + (placed,), gaps=row.gaps + (gap,) if row.cards else ())
     return dream[: level - 1] + (new_row,) + dream[level:]
 
 

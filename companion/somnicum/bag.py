@@ -87,11 +87,19 @@ def draw_tokens(g: Draft, seat: int, count: int, reason: str) -> bool:
     if not g.digital:
         g.phase, g.actor, g.to_draw = "draw_tokens", seat, count
         return False
-    blank = 0
+    bag = g.bag
+    rng = g.rng
+    drawn = []
     for _ in range(count):
-        token = random_token(g)
-        give_token(g, seat, token)
-        blank += g.cat.tokens[token].back == "blank"
+        rng, index = below(rng, len(bag))
+        drawn.append(bag[index])
+        bag = bag[:index] + bag[index + 1:]
+    g.rng, g.bag = rng, bag
+    g.set_player(seat, supply=tuple(sorted(g.players[seat].supply + tuple(drawn))))
+    tokens = g.cat.tokens
+    blank = sum(1 for token in drawn if tokens[token].back == "blank")
+    if blank and reason == "flywheel":
+        g.drew_blank = True
     g.emit({
         "type": "tokens_drawn", "seat": seat, "player": g.players[seat].name,
         "count": count, "blank_backs": blank, "reason": reason,
