@@ -3,8 +3,9 @@
 Targets (issue 9): p95 under 50 ms with 100 clients; commits no slower with clients than without.
 A real Table plays CHAINsomnia (the simulator's greedy policy, a fresh game whenever one ends)
 on a journal file under bench/out/, mirrored by a MirrorServer on 127.0.0.1. The clients are
-aiohttp WebSocket clients in a process of their own (phones have their own CPUs; on a 2-core
-machine they still share it with the server). A commit's latency runs from ``Table.submit``
+aiohttp WebSocket clients in a process of their own (phones have their own CPUs; here they share
+the machine with the server, so "latency" includes 100 clients reading on the same cores, and
+"sent" shows the server's own share: commit to the frame handed to the last client's socket). A commit's latency runs from ``Table.submit``
 returning to the moment the last client has read a message at or after that seq; the commit
 time is ``Table.submit`` itself, with the mirror off, on with no clients, and with clients.
 """
