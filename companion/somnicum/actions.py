@@ -259,28 +259,39 @@ def particle_actions(catalog: Catalog, state: SomnicumState) -> list[Action]:
     player = state.players[state.turn]
     if state.placements <= 0 or not player.supply:
         return []
+    targets = dreams.rightmost(player.dream)
+    if not targets:
+        return []
     tokens = catalog.tokens
     token_kind = catalog.token_kind
-    supply = player.supply
-    distinct = kinds(token_kind, supply)
-    # For rule B: each kind's possible partner kinds (same particle, another token).
-    partners: dict[str, list[str]] = {}
-    for token in distinct:
-        particle = tokens[token].particle
-        partners[token] = [
-            other for other in kinds(token_kind, without(supply, token)) if tokens[other].particle == particle
-        ]
+    # One token of each kind, the second token of a kind held twice, the kinds of each particle.
+    first: dict[str, str] = {}
+    second: dict[str, str] = {}
+    by_particle: dict[str, list[str]] = {}
+    for token in player.supply:
+        kind = token_kind[token]
+        if kind not in first:
+            first[kind] = token
+            by_particle.setdefault(tokens[token].particle, []).append(token)
+        elif kind not in second:
+            second[kind] = token
     one_token = single_token(catalog, player)
     out: list[Action] = []
-    for level, placed in dreams.rightmost(player.dream):
+    for level, placed in targets:
         spec = catalog.dream_cards[placed.card]
-        for token in distinct:
-            if spec.nightmare or spec.storyline == tokens[token].storyline:
+        for token in first.values():
+            info = tokens[token]
+            if spec.nightmare or spec.storyline == info.storyline:
                 out.append({"type": "add_particle", "token": token, "level": level})
                 continue
             if one_token:
                 out.append({"type": "add_particle", "token": token, "level": level})
-            for other in partners[token]:
+            # Rule B: the identical token going back, of the same kind or the other back.
+            for other in by_particle[info.particle]:
+                if other == token:
+                    other = second.get(token_kind[token], "")
+                    if not other:
+                        continue
                 out.append({"type": "add_particle", "token": token, "level": level, "return": other})
     return out
 
