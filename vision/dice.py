@@ -44,6 +44,10 @@ BLANK_MAX = 0.45
 MIN_ROUNDNESS = 0.5
 # How far (in face half-sizes from a read face's centre) its own side faces can show.
 SIDE_BAND = 1.75
+SQUASHED_BAND = 2.3
+# A side face's pips look at most this much as round as the top face's (0.66 at 30 degrees,
+# 0.84 at 40: webcams on a stand look that steeply; small pips measure roundness to ~0.1).
+SQUASH_RATIO = 0.86
 # Two pips of one face differ in roundness by at most this much (measurement noise on small pips).
 SHAPE_TOLERANCE = 0.2
 # Pip spacing (centre to neighbour) over pip radius on real dice is about 2.5..4.
@@ -435,6 +439,9 @@ def read_dice(frame: np.ndarray) -> DiceReading:
     for p in big:
         if all(math.hypot(p.x - q.x, p.y - q.y) > q.r + p.r for q in pips):
             pips.append(p)
+    # Face colours are compared on a lightly smoothed copy: single pixels of a dark die carry
+    # sensor and JPEG noise as large as the tolerance itself.
+    img = cv2.GaussianBlur(img, (5, 5), 1.0)
     _describe_faces(pips, img, gray)
     faces: list[_Face] = []
     loose: list[list[_Pip]] = []
@@ -495,13 +502,14 @@ def _explain(group: list[_Pip], img: np.ndarray, con: _Contrast,
 
 
 def _beside(group: Sequence[_Pip], face: _Face) -> bool:
-    """True when these pips lie on a read face or in the band just around it, where the same
-    die's side faces show: they are not a die of their own.
+    """True when these pips lie in the band just around a read face, where the same die's side
+    faces show, and so are not a die of their own.
 
     A camera tilted by t sees a side face's middle about (1 + tan t) face half-sizes from the
-    top face's centre (1.58 at 30 degrees); the nearest a touching die's middle can be is 2.
-    Pips in that band are a side face when they are squashed, or a lone pip (a 1 drawn there
-    would put its die inside this one).
+    top face's centre (1.58 at 30 degrees, 2 at 45); the nearest a touching die's middle can be
+    is 2. So a lone pip counts as a side face up to SIDE_BAND (a 1 there would put its die
+    inside this one); pips squashed more than the face's own count up to SQUASHED_BAND (a
+    touching die's top face is no more squashed than this one's).
     """
     if face.die.value == 1 and len(group) == 1:
         return False  # two lone pips: neither says where its face is
@@ -510,14 +518,13 @@ def _beside(group: Sequence[_Pip], face: _Face) -> bool:
         local = np.linalg.solve(face.axes, pts.T).T  # in the face's layout units
     except np.linalg.LinAlgError:
         return False
-    reach = np.abs(local).max(axis=1)
-    if (reach < face.half).any():
+    if (np.abs(local).max(axis=1) < face.half).any():
         return False  # a mark on the face that is not one of its pips: the reading is in doubt
-    if reach.max() > face.half * SIDE_BAND:
-        return False
-    if len(group) == 1 and not group[0].linked:
+    reach = float(np.abs(local.mean(axis=0)).max()) / face.half
+    squashed = float(np.mean([p.roundness for p in group])) < SQUASH_RATIO * face.flatness
+    if len(group) == 1 and not group[0].linked and reach <= SIDE_BAND:
         return True
-    return float(np.mean([p.roundness for p in group])) < 0.92 * face.flatness
+    return squashed and reach <= SQUASHED_BAND
 
 
 def _group_box(group: list[_Pip]) -> tuple[float, float, float, float]:
@@ -602,9 +609,9 @@ def _judge(group: list[_Pip], img: np.ndarray, con: _Contrast) -> tuple[_Face | 
         lone = group[0]
         if lone.contrast < LONE_PIP_CONTRAST or lone.roundness < 0.7:
             return None, False
-        # The pip offset of a 1 is unknown: take the usual pip-to-spacing ratio of real dice,
-        # from the pip's long axis (its true radius on a face seen at an angle).
-        fit.axes = tilt * (3.0 * lone.r / math.sqrt(max(lone.roundness, 0.3)))
+        # A 1 has no pip offset: its unit is the pip's long radius (its true radius on a face
+        # seen at an angle).
+        fit.axes = tilt * (lone.r / math.sqrt(max(lone.roundness, 0.3)))
     else:
         spacing = float(np.linalg.svd(fit.axes, compute_uv=False).mean())
         if not SPACING_RANGE[0] <= spacing / r <= SPACING_RANGE[1]:
@@ -694,6 +701,9 @@ def _drop_side_faces(faces: list[_Face]) -> list[_Face]:
                 if (b.flatness, b.die.value) < (a.flatness, a.die.value):
                     side.add(j)
                 continue
+            if b.die.value > 1 and _beside(b.group, a):
+                side.add(j)  # squashed pips in the band just around a: a's side face
+                continue
             if b.squash is None or gap > 2.6 * FACE_HALF * max(a.spacing, b.spacing):
                 continue
             if b.flatness > 0.82 * a.flatness:
@@ -706,6 +716,8 @@ def _drop_side_faces(faces: list[_Face]) -> list[_Face]:
 
 
 _EDGE_RADII = np.arange(2.1, 5.2, 0.35)
+# For a 1, in pip radii: real faces end 3 (big pip) to 7 radii from it.
+_ONE_EDGE_RADII = np.arange(3.0, 9.5, 0.5)
 _CIRCLE16 = np.stack([np.cos(np.linspace(0, 2 * math.pi, 16, endpoint=False)),
                       np.sin(np.linspace(0, 2 * math.pi, 16, endpoint=False))], axis=1)
 
@@ -715,26 +727,33 @@ def _face_evidence(fit: _Fit, img: np.ndarray, face: np.ndarray) -> tuple[float,
 
     The first two are fractions of sample points (0..1), taken in the layout's own coordinates;
     the third is the face's half-size in those units (dice differ in how far out the pips sit).
+    A 1 has no pip spacing: its unit is the pip's own radius, and its face must be plain in an
+    annulus around the pip and end all round at a similar distance (a square, not a stripe).
     """
-    layout = LAYOUTS[fit.value]
-    inside = _CIRCLE16 * 1.35
-    clear = np.linalg.norm(inside[:, None] - layout[None], axis=2).min(axis=1) > 0.6
-    inside = np.vstack([inside[clear], [g for g in _GRID
-                                        if np.linalg.norm(layout - g, axis=1).min() > 0.9]])
+    if fit.value == 1:
+        inside = np.vstack([_CIRCLE16 * 1.9, _CIRCLE16 * 2.6])
+        radii, lo, hi = _ONE_EDGE_RADII, 2.8, 8.0
+    else:
+        layout = LAYOUTS[fit.value]
+        inside = _CIRCLE16 * 1.35
+        clear = np.linalg.norm(inside[:, None] - layout[None], axis=2).min(axis=1) > 0.6
+        inside = np.vstack([inside[clear], [g for g in _GRID
+                                            if np.linalg.norm(layout - g, axis=1).min() > 0.9]])
+        radii, lo, hi = _EDGE_RADII, 1.55, 3.4
     pts = inside @ fit.axes.T + fit.centre
     plain = float(_same_colour(_sample(img, pts[:, 0], pts[:, 1]).astype(np.float32), face).mean())
     # Walking out from the centre, each direction should leave the face (for a side face, the
     # table or another die) somewhere between a tight and a wide pip spread.
-    rings = (_CIRCLE16[None] * _EDGE_RADII[:, None, None]) @ fit.axes.T + fit.centre
+    rings = (_CIRCLE16[None] * radii[:, None, None]) @ fit.axes.T + fit.centre
     same = _same_colour(_sample(img, rings[..., 0], rings[..., 1]).astype(np.float32), face)
     left = ~same  # rings x directions
     bounded = left.any(axis=0)
     if not bounded.any():
-        return plain, 0.0, FACE_HALF
-    first = _EDGE_RADII[left.argmax(axis=0)[bounded]]
+        return plain, 0.0, FACE_HALF if fit.value > 1 else lo
+    first = radii[left.argmax(axis=0)[bounded]]
     # Samples are taken past the edge; the near edges count (a side face of the same colour
     # makes the far ones look long).
-    half = float(np.clip(np.percentile(first, 25) - 0.2, 1.55, 3.4))
+    half = float(np.clip(np.percentile(first, 25) - 0.2, lo, hi))
     if fit.value == 1 and (bounded.mean() < 0.75 or first.max() > 2.2 * first.min()):
         return plain, 0.0, half  # a lone dark spot on something that is not die-shaped
     return plain, float(bounded.mean()), half
