@@ -141,8 +141,9 @@ def test_the_end_of_the_game_is_shown(mirror, hub, table):
     async def run() -> None:
         async with aiohttp.ClientSession() as http:
             async with http.ws_connect(f"{mirror.url}api/stream") as ws:
-                over = await message_where(ws, lambda m: m["status"] == "over")
-                assert over["log"][-1]["text"] == "Game over: Ann won."
+                # the finishing action is shown first (already over), then the Table's end line
+                over = await message_where(ws, lambda m: m["status"] == "over" and (m["last"] or {}).get("kind") == "end")
+                assert [line["text"] for line in over["log"][-2:]] == ["The game ends.", "Game over: Ann won."]
 
     asyncio.run(run())
 
