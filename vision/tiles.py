@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 import time
 import tomllib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,6 +31,13 @@ import numpy as np
 START_TILE = "chainsomnia"
 MARKERS_FILE = Path(__file__).with_name("markers.toml")
 REF_SIDE = 240  # enrolled references are stored as REF_SIDE x REF_SIDE top-down squares
+CATALOG_FILE = Path(__file__).resolve().parents[1] / "companion" / "data" / "chainsomnia" / "tiles.toml"
+SIDES = ("north", "east", "south", "west")
+# A picture that correlates this well with itself turned is symmetric: the art cannot give the
+# rotation, only the doors can.
+ART_ALIKE = 0.9
+# The doors must tell the best turn from the next by this fraction of the edge-band difference.
+DOOR_MARGIN = 0.25
 
 
 class TileError(ValueError):
@@ -262,6 +270,9 @@ class _Reference:
     keypoints: np.ndarray  # N x 2
     descriptors: np.ndarray
     small: list[np.ndarray]  # the reference at 0, 90, 180, 270 degrees, small, normalised
+    bands: list[np.ndarray]  # its edge bands N, E, S, W, each turned to lie along the top
+    art_turns: frozenset[int]  # quarter turns under which the picture looks the same
+    door_turns: frozenset[int] | None  # quarter turns that keep the catalog's doors; None: unknown
 
 
 def _normalised(img: np.ndarray) -> np.ndarray:
@@ -273,8 +284,13 @@ def _normalised(img: np.ndarray) -> np.ndarray:
 class ReferenceSet:
     """Enrolled tile pictures (``<tile id>.png`` in a folder), ready for matching."""
 
-    def __init__(self, folder: str | Path | None = None) -> None:
+    def __init__(self, folder: str | Path | None = None,
+                 doors: Mapping[str, Sequence[str]] | None = None) -> None:
         self.folder = Path(folder) if folder else None
+        # Which sides of each tile (laid name upright) have doors: the catalog's word, which
+        # the rotation of a tile with symmetric art must come from.
+        self.doors = {k: tuple(v) for k, v in (catalog_doors() if doors is None
+                                               else doors).items()}
         self.tiles: list[_Reference] = []
         self._orb = cv2.ORB_create(nfeatures=400, fastThreshold=12)
         self._frame_orb = cv2.ORB_create(nfeatures=3000, fastThreshold=12)
@@ -296,8 +312,15 @@ class ReferenceSet:
             raise TileError(f"{tile}: the picture has too little detail to recognise the tile")
         small = [_normalised(np.rot90(gray, -k)) for k in range(4)]
         pts = np.array([k.pt for k in kps], np.float32)
+        art_turns = frozenset(k for k in range(1, 4)
+                              if float((small[0] * small[k]).sum()) >= ART_ALIKE)
+        doors = self.doors.get(tile)
+        door_turns = None if doors is None else frozenset(
+            k for k in range(1, 4) if {(SIDES.index(d) + k) % 4 for d in doors}
+            == {SIDES.index(d) for d in doors})
         self.tiles = [t for t in self.tiles if t.tile != tile]
-        self.tiles.append(_Reference(tile, gray, pts, desc, small))
+        self.tiles.append(_Reference(tile, gray, pts, desc, small, _edge_bands(gray),
+                                     art_turns, door_turns))
         self._index = None
 
     def find(self, gray: np.ndarray) -> list[_Seen]:
@@ -351,13 +374,84 @@ class ReferenceSet:
         if best < 0.3:
             return None
         k = int(order[0])  # the tile in the frame is the reference turned k quarters clockwise
+        known = best - second > 0.04 and best > 0.6
+        if ref.art_turns:
+            k, known = _turn_by_doors(ref, gray, h, k)
         # Reference corner i (NW, NE, SE, SW) lies, after k turns, at frame quad index (i + k) % 4.
         corners = np.array([quad[(i + k) % 4] for i in range(4)])
         centre = corners.mean(axis=0)
         up = (corners[0] + corners[1]) / 2 - centre
-        known = best - second > 0.04 and best > 0.6
         confidence = min(1.0, inliers / 40) * (1.0 if known else 0.5) * min(1.0, best + 0.2)
         return _Seen(ref.tile, centre, up, corners, corners, confidence, "appearance", known)
+
+
+def _turn_by_doors(ref: _Reference, gray: np.ndarray, h: np.ndarray, k: int) -> tuple[int, bool]:
+    """The quarter turn of a tile whose art looks the same at other turns, from its doors.
+
+    ``k`` is the turn the whole picture liked best; the art cannot tell it from k + d for each
+    d in ``ref.art_turns``. Among those, the doors decide: if the catalog's door layout is the
+    same at any of those turns, no picture can tell them apart and the turn is unknown;
+    otherwise the edge bands (where the doors are) are compared at each candidate turn, and
+    a close call is unknown too.
+    """
+    candidates = [k] + [(k + d) % 4 for d in sorted(ref.art_turns)]
+    if ref.door_turns is not None and ref.art_turns & ref.door_turns:
+        return k, False
+    bands = _edge_bands(_aligned(gray, ref.image, h))
+    # Side i of the tile in the frame is side (i - t) of the reference turned t times.
+    cost = {t: float(np.mean([np.abs(bands[i] - ref.bands[(i - t) % 4]).mean()
+                              for i in range(4)])) for t in candidates}
+    ranked = sorted(candidates, key=cost.__getitem__)
+    best, runner = cost[ranked[0]], cost[ranked[1]]
+    return ranked[0], runner - best > DOOR_MARGIN * max(runner, 1e-6)
+
+
+def _aligned(gray: np.ndarray, template: np.ndarray, h: np.ndarray) -> np.ndarray:
+    """The tile in the frame brought onto its reference picture, pixel for pixel.
+
+    Features on symmetric art match several places alike, so the homography ``h`` (reference
+    to frame) they give can be a few degrees off; an intensity alignment (ECC) of the reference
+    against the frame settles it before the edges are compared.
+    """
+    side = template.shape[0]
+    warp = (h / h[2, 2]).astype(np.float32)
+    criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 50, 1e-5)
+    try:
+        _, warp = cv2.findTransformECC(template.astype(np.float32), gray.astype(np.float32),
+                                       warp, cv2.MOTION_HOMOGRAPHY, criteria, None, 5)
+    except cv2.error:
+        pass  # no convergence: compare as found
+    return cv2.warpPerspective(gray, warp, (side, side),
+                               flags=cv2.INTER_LINEAR + cv2.WARP_INVERSE_MAP)
+
+
+def _edge_bands(gray: np.ndarray) -> list[np.ndarray]:
+    """The tile's four edge bands (N, E, S, W), each turned to lie along the top, with the
+    overall light taken out, so that bands of differently lit pictures compare."""
+    img = cv2.resize(gray, (REF_SIDE, REF_SIDE), interpolation=cv2.INTER_AREA).astype(np.float32)
+    img = (img - img.mean()) / (img.std() + 1e-6)
+    depth, margin = REF_SIDE // 7, REF_SIDE // 8
+    # Coarse cells: a door is a large mark, and the homography of a tile found by its features
+    # is a few pixels off.
+    return [cv2.resize(np.ascontiguousarray(np.rot90(img, i)[2:depth, margin:-margin]), (12, 3),
+                       interpolation=cv2.INTER_AREA) for i in range(4)]
+
+
+def catalog_doors(path: Path | None = None) -> dict[str, tuple[str, ...]]:
+    """Door sides per tile from the CHAINsomnia tile catalog ({} if it cannot be read: the
+    rotation of a symmetric tile is then decided by its bands alone, or left unknown)."""
+    path = path or CATALOG_FILE
+    try:
+        with open(path, "rb") as f:
+            data = tomllib.load(f)
+    except (OSError, tomllib.TOMLDecodeError):
+        return {}
+    out: dict[str, tuple[str, ...]] = {}
+    for tile, entry in data.items():
+        doors = entry.get("doors") if isinstance(entry, dict) else None
+        if isinstance(doors, list) and all(d in SIDES for d in doors):
+            out[tile] = tuple(doors)
+    return out
 
 
 def find_tile_outline(frame: np.ndarray) -> np.ndarray | None:
