@@ -234,6 +234,9 @@ def do_use_item(w: Work, cid: str, action: Mapping[str, Any]) -> None:
         raise IllegalAction("passive_item", f"The {card.name} works by itself while {w.name(cid)} holds it: it is not used as an action")
     targets, clear, moves = item_choices(w, cid, item)
     needs = {e.do for e in card.use} | {e.who for e in card.use}
+    for key, need in (("target", "target"), ("tile", "discard_top_bad_dream"), ("to", "move")):
+        if key in action and need not in needs:
+            raise IllegalAction("bad_action", f'The {card.name} takes no "{key}": it does not choose one')
     target, tile = "", None
     if "target" in needs:
         target = character_arg(w, action, "target")
@@ -376,8 +379,10 @@ def do_defeat(w: Work, cid: str, action: Mapping[str, Any]) -> None:
             raise IllegalAction("bad_action", '"items" must be a list of Item card ids')
         items = tuple(raw)
         own = w.char(cid).items
-        if len(set(items)) != defeat.count or any(i not in own for i in items):
+        if len(items) != defeat.count or len(set(items)) != len(items) or any(i not in own for i in items):
             raise IllegalAction("items_needed", f"To defeat {event.name}, {w.name(cid)} must discard {defeat.count} of their own Item card{'s' if defeat.count != 1 else ''}")
+    elif "items" in action:
+        raise IllegalAction("bad_action", f"{event.name} is not defeated by discarding Items: leave out \"items\"")
     if defeat.how == "take_chains" and w.char(cid).chains + defeat.count > CAGE:
         raise IllegalAction("too_many_chains", f"{w.name(cid)} cannot take {defeat.count} more chains: no more than {CAGE} (Chains and Cages)")
     pay(w, cid, defeat.ap, f"defeating {event.name}")

@@ -142,6 +142,8 @@ def answer_roll(w: Work, p: Pending, action: Mapping[str, Any]) -> None:
             raise IllegalAction("physical_dice", 'This table rolls real dice: give their values with {"type": "dice", "values": [...]}')
         w.rng, values = rng.dice(w.rng, p.count)
     else:
+        if w.options.dice == "virtual":
+            raise IllegalAction("virtual_dice", 'This table plays with virtual dice: the app rolls them with {"type": "roll"}')
         # Isaac may roll 3 or just 2 real dice; a reroll is 1 die
         allowed = (2, 3) if p.count == 3 else (p.count,)
         values = dice_values(action, allowed)
@@ -306,7 +308,9 @@ def legal_actions(state: State) -> list[dict[str, Any]]:
     if kind == "roll":
         if w.options.dice == "virtual":
             return [{"type": "roll"}]
-        return [{"type": "dice", "values": v} for v in _DICE_COMBOS[p.count]]
+        # Isaac may give 2 real dice instead of 3 (ruling)
+        counts = (2, 3) if p.count == 3 else (p.count,)
+        return [{"type": "dice", "values": v} for n in counts for v in _DICE_COMBOS[n]]
     if kind == "keep_dice":
         pairs = sorted({tuple(sorted((p.dice[i], p.dice[j]))) for i in range(3) for j in range(i + 1, 3)})
         return [{"type": "keep_dice", "values": list(pair)} for pair in pairs]

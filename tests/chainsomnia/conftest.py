@@ -1,7 +1,7 @@
 """Helpers for CHAINsomnia rule tests: a game to drive, and a way to lay out a scene.
 
-``game(...)`` starts a real game through ``RULES.new_game`` (digital decks and virtual dice
-unless told otherwise) and returns a ``Game`` whose ``do``/``refuse`` apply actions. ``arrange``
+``game(...)`` starts a real game through ``RULES.new_game`` (digital decks and real dice whose
+values the test gives, unless told otherwise) and returns a ``Game`` whose ``do``/``refuse`` apply actions. ``arrange``
 then lays out exactly the position a rulebook clause talks about (tiles, Bad Dreams, chains,
 Items, the top of each deck), so each test reads like the sentence it checks.
 """
@@ -133,7 +133,8 @@ def new(players: int = 4, characters: list[str] | None = None, **options: Any) -
         characters = ["ryan", "chloe", "isaac", "timi"][: {1: 3, 2: 4, 3: 3, 4: 4}[players]]
         if players in (1, 3):
             characters = ["ryan", "chloe", "timi"]
-    setup = {"players": players, "characters": characters, "seed": options.pop("seed", 1)}
+    # real dice by default, so a test gives the values it needs; virtual dice are asked for
+    setup = {"players": players, "characters": characters, "seed": options.pop("seed", 1), "dice": "physical"}
     setup.update(options)
     return Game(RULES.new_game(setup))
 

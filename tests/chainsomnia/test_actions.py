@@ -98,6 +98,13 @@ def test_use_an_item_equipable_stays_and_costs_no_ap_unless_the_card_says_so(gam
     assert (g.char("chloe").chains, g.char("isaac").chains) == (1, 1)
 
 
+def test_use_an_item_refuses_a_choice_the_card_does_not_make(game):
+    g = game(4).arrange(chars={"ryan": {"items": ["warm_milk_1", "candle_1"]}})
+    refusal = g.refuse("use_item", item="warm_milk_1", target="chloe")  # Warm Milk: the user's own chains
+    assert refusal.code == "bad_action" and 'takes no "target"' in refusal.message
+    assert g.refuse("use_item", item="candle_1", target="chloe", to=[0, 1]).code == "bad_action"
+
+
 def test_actions_d_to_f_reach_the_same_room_or_an_adjacent_one(game):
     # Library (1, 0) is adjacent to CHAINsomnia; Chapel turned once (2, 0) is not.
     g = game(4).arrange(

@@ -84,6 +84,21 @@ def test_defeating_bad_dreams_to_defeat_discard_2_item_cards(game):
     assert set(g.state.item_discard) == {"candle_1", "warm_milk_1"}
 
 
+def test_defeating_bad_dreams_discard_2_item_cards_names_2_different_cards_of_your_own(game):
+    g = game(4).arrange(
+        tiles=[("great_hall", 0, 1, 0)],
+        stacks={(0, 1): ["hungry_portrait", "creaking_doll"]},
+        chars={"ryan": {"items": ["candle_1", "warm_milk_1"]}},
+    )
+    g.arrange(stacks={(0, 1): ["creaking_doll", "hungry_portrait"]})
+    for items in (["candle_1", "candle_1", "warm_milk_1"], ["candle_1", "candle_1"], ["candle_1", "warm_milk_1", "candle_2"]):
+        assert g.refuse("defeat", card="hungry_portrait", items=items).code == "items_needed"
+    # a Victory Test card is not defeated by discarding Items
+    g2 = game(4).arrange(tiles=[("great_hall", 0, 1, 0)], stacks={(0, 1): ["creaking_doll"]}, chars={"ryan": {"items": ["candle_1"]}})
+    refusal = g2.refuse("defeat", card="creaking_doll", items=["candle_1"])
+    assert refusal.code == "bad_action" and "not defeated by discarding Items" in refusal.message
+
+
 def test_defeating_bad_dreams_condition_take_chains(game):
     g = game(4).arrange(tiles=[("great_hall", 0, 1, 0)], stacks={(0, 1): ["chain_wraith"]})
     g.do("defeat", card="chain_wraith")

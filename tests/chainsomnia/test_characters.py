@@ -45,7 +45,7 @@ def test_isaac_rolls_3_dice_and_chooses_2(game):
 
 
 def test_isaac_with_virtual_dice_the_app_rolls_3(game):
-    g = game(4).arrange(tiles=[("great_hall", 0, 1, 0)], stacks={(0, 1): ["lost_echo"]}, turn="isaac")
+    g = game(4, dice="virtual").arrange(tiles=[("great_hall", 0, 1, 0)], stacks={(0, 1): ["lost_echo"]}, turn="isaac")
     g.do("defeat", card="lost_echo")
     g.do("roll")
     assert len(g.events[0]["values"]) == 3 and g.pending.kind == "keep_dice"

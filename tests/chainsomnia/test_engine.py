@@ -111,10 +111,18 @@ def test_chance_physical_dice_are_given_by_value_and_virtual_dice_rolled_by_the_
     assert g.pending is None
 
 
+def test_chance_virtual_dice_are_rolled_by_the_app_not_typed(game):
+    g = game(4, dice="virtual").arrange(tiles=[("library", 0, 1, 0)], chars={"ryan": {"cell": (0, 1)}})
+    g.do("search", nook=0)
+    assert g.legal() == [{"type": "roll"}]
+    refusal = g.refuse("dice", values=[6, 6])
+    assert refusal.code == "virtual_dice" and "virtual dice" in refusal.message
+
+
 def test_chance_virtual_dice_follow_the_seed(game):
     rolls = []
     for _ in range(2):
-        g = game(4, seed=42).arrange(tiles=[("library", 0, 1, 0)], chars={"ryan": {"cell": (0, 1)}})
+        g = game(4, seed=42, dice="virtual").arrange(tiles=[("library", 0, 1, 0)], chars={"ryan": {"cell": (0, 1)}})
         g.do("search", nook=0)
         g.do("roll")
         rolls.append(g.events[0]["values"])
