@@ -29,7 +29,6 @@ import contextlib
 import ipaddress
 import json
 import logging
-import re
 import threading
 from collections import Counter
 from collections.abc import Awaitable, Callable
@@ -39,7 +38,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from companion.config import Config, MirrorConfig
-from companion.net.announce import Announcer, txt_record
+from companion.net.announce import Announcer, host_label, txt_record
 from companion.net.hub import MirrorHub, SeatRefused, Snapshot, to_json_bytes
 from companion.net.phones import PhoneLink, phone_link
 
@@ -200,8 +199,6 @@ class MirrorServer:
         """The ``.local`` host name the mirror is announced under."""
         if self.announcer is not None:
             return self.announcer.server.rstrip(".")
-        from companion.net.announce import host_label
-
         return f"{host_label(self.host_name)}.local"
 
     # -- the loop thread ---------------------------------------------------------------------

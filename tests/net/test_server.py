@@ -12,8 +12,7 @@ import aiohttp
 import pytest
 
 from companion.config import MirrorConfig
-from companion.journal import Journal
-from companion.net import MirrorHub, MirrorServer
+from companion.net import MirrorServer
 from companion.net.server import SEAT_GONE, STATIC_FILES
 from companion.table import Table
 
