@@ -238,11 +238,20 @@ def discard_top(w: Work, cell: Cell, by: str, how: str) -> None:
 
 
 def check_phantasms(w: Work) -> None:
-    """Bad Dreams discarded "when all characters are on this tile", if they are the top card."""
+    """Bad Dreams discarded "when all characters are on this tile", if they are the top card.
+
+    Not while characters frightened off that tile have still to flee: placing a Phantasm where
+    everyone stands frightens the others away at once, it does not discard the Phantasm.
+    """
+    fleeing = {s.cell for s in w.queue if s.kind == "flee"}
+    if w.pending is not None and w.pending.kind == "flee":
+        fleeing.add(w.pending.cell)
     changed = True
     while changed:
         changed = False
         for s in w.bad_dreams:
+            if s.cell in fleeing:
+                continue
             top = w.catalog.event_cards[s.cards[-1]]
             if top.defeat is not None and top.defeat.how == "all_characters_here":
                 if all(c.cell == s.cell for c in w.characters):

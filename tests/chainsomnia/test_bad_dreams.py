@@ -118,6 +118,18 @@ def test_defeating_bad_dreams_phantasm_is_discarded_when_all_characters_are_on_i
     assert defeated["how"] == "all_characters_here"
 
 
+def test_bad_dream_cards_phantasm_placed_where_everyone_stands_frightens_the_others_and_stays(game):
+    # the Daemon's Phantasm lands on the CHAINsomnia tile, where all four characters stand
+    g = game(4).arrange(tiles=[("great_hall", 0, 1, 0)], event_deck=["phantasm", "lullaby_1"])
+    for _ in range(4):
+        g.do("end_turn")
+    assert g.stack(0, 0) == ("phantasm",)
+    assert [e["character"] for e in g.events if e["type"] == "frightened"] == ["chloe", "isaac", "timi"]
+    for _ in range(3):
+        g.do("flee", to=[0, 1])
+    assert g.stack(0, 0) == ("phantasm",) and "bad_dream_defeated" not in g.types()
+
+
 def test_important_howling_cards_are_not_defeated(game):
     g = game(4).arrange(howling=["howling_1"])
     assert g.refuse("defeat", card="howling_1").code == "howling"
