@@ -103,7 +103,8 @@ def tile_drawn(w: Work, s: Step) -> None:
         return
     return_tile(w, tile.id)
     if s.context == "explore":
-        draw_events(w, s.who, "explore", 1, w.char(s.who).cell)
+        # no new tile: each Bad Dream goes on the tile the explorer occupies when it is drawn
+        draw_events(w, s.who, "explore", 1, None)
 
 
 def return_tile(w: Work, tile: str) -> None:

@@ -53,6 +53,22 @@ def test_explore_a_new_room_tile_that_fits_nowhere_goes_back_above_wake_up_and_t
     assert g.pending.kind == "flee" and g.pending.who == "chloe"
 
 
+def test_explore_a_new_room_tile_that_fits_nowhere_bad_dream_lands_where_the_explorer_is_when_drawn(game):
+    # Howling: 2 cards. Sleepwalking takes Ryan to the Great Hall first; the Lost Echo then lands
+    # on "the Room Tile your character occupies", the Great Hall.
+    g = game(4).arrange(
+        tiles=[("library", 1, 0, 1), ("great_hall", 2, 0, 0), ("nursery", 1, -1, 0)],
+        chars={"ryan": {"cell": (1, 0)}},
+        howling=["howling_1"],
+        castle_deck=["chapel"],
+        event_deck=["sleepwalking", "lost_echo", "lullaby_1"],
+    )
+    g.do("explore")
+    g.do("choose_tile", tile=[2, 0])
+    assert g.char("ryan").cell == (2, 0)
+    assert g.stack(2, 0) == ("lost_echo",) and g.stack(1, 0) == ()
+
+
 def test_explore_a_new_room_needs_a_tile_in_the_castle_deck(game):
     g = game(4)
     g.state = dataclasses.replace(g.state, castle_deck=Deck())
