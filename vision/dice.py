@@ -441,7 +441,7 @@ def read_dice(frame: np.ndarray) -> DiceReading:
             pips.append(p)
     # Face colours are compared on a lightly smoothed copy: single pixels of a dark die carry
     # sensor and JPEG noise as large as the tolerance itself.
-    img = cv2.GaussianBlur(img, (5, 5), 1.0)
+    img = cv2.blur(img, (3, 3))
     _describe_faces(pips, img, gray)
     faces: list[_Face] = []
     loose: list[list[_Pip]] = []
