@@ -63,6 +63,9 @@ class GameScreen(BaseScreen):
             return  # back from the Phones screen or the log: the game is still here
         self.close_session()
         self.reset_panels()
+        clear_and_fill(self.ids.choices, [])  # nothing of the last game may be tapped meanwhile
+        clear_and_fill(self.ids.fixed, [])
+        self.status_line = ""
         self.prompt = "Setting up the table..." if new is not None else "Opening the saved game..."
         self.loading = True
         services = self.app.services
@@ -180,7 +183,7 @@ class GameScreen(BaseScreen):
         clear_and_fill(self.ids.fixed, pinned)
 
     def option_button(self, index: int, option: Option) -> TButton:
-        widget = button(option.label, lambda w: self.choose(w.payload), payload=index,
+        widget = button(self.option_text(option), lambda w: self.choose(w.payload), payload=index,
                         tone=self.option_tone(option), grow=True)
         widget.focused = self.focus is not None and index == self.focus.index and self.keys_used
         return widget
@@ -333,6 +336,10 @@ class GameScreen(BaseScreen):
 
     def option_tone(self, option: Option) -> str:
         return "normal"
+
+    def option_text(self, option: Option) -> str:
+        """The words on an option's button; by default the focus model's label."""
+        return option.label
 
     def pinned(self, option: Option) -> bool:
         """Options kept in view below the list (ending the turn)."""

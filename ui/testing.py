@@ -171,9 +171,11 @@ class AppDriver:
         from ui import background
 
         self.wait(lambda: background.pending() == 0 and self._session_idle(), timeout, "the app to settle")
-        self.pump(3)
+        self.pump(2)
 
     def _session_idle(self) -> bool:
+        if getattr(self.screen, "loading", False):
+            return False  # a game is being opened
         session = self.app.services.session
         return session is None or session.idle()
 
@@ -277,8 +279,7 @@ class AppDriver:
 
         touch = UnitTestTouch(x, y)
         touch.touch_down()
-        self.pump(1)
-        touch.touch_up()
+        touch.touch_up()  # a quick tap: Kivy's buttons release on the same frame
         self.pump(2)
 
     def tap_text(self, text: str, exact: bool = False) -> None:

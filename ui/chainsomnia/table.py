@@ -65,7 +65,8 @@ class ChainsomniaTableScreen(GameScreen):
 
     def prepare(self, **params: Any) -> None:
         if params.get("new") is not None or params.get("resume") is not None:
-            self.fresh = params.get("new") is not None
+            # a new game first says how to lay out the table (unless it is already laid out)
+            self.fresh = params.get("new") is not None and params.get("guide", True)
             self.end_sentence = ""
             self.boards.clear()
             self.board_grid.clear_widgets()
@@ -83,6 +84,15 @@ class ChainsomniaTableScreen(GameScreen):
         if option.key == "type" and option.value in ("defeat", "flee"):
             return "danger"
         return "normal"
+
+    def option_text(self, option: Option) -> str:
+        """A kind of action with only one way to do it says that way: "Flee: the Armory"."""
+        action = option.action
+        if option.key != "type" or action is None:
+            return option.label
+        details = [self.words.label(key, value, False) for key, value in action.items()
+                   if key not in ("type", "character")]
+        return option.label + (": " + ", ".join(details) if details else "")
 
     def pinned(self, option: Option) -> bool:
         return option.key == "type" and option.value == "end_turn"
@@ -172,7 +182,7 @@ class ChainsomniaTableScreen(GameScreen):
         ghosts = []
         if pending.get("kind") == "place_tile":
             ghosts = sorted({tuple(o["at"]) for o in pending.get("options", [])})
-        targets = [tuple(o.value) for o in self.focus.menu() if o.key in CELL_KEYS and isinstance(o.value, list)]
+        targets = [cell for o in self.focus.menu() if (cell := option_cell(o)) is not None]
         if not self.focus.path and not pending:
             targets += [tuple(a["to"]) for a in self.focus.actions if a.get("type") == "move"]
         return targets, ghosts
@@ -181,7 +191,7 @@ class ChainsomniaTableScreen(GameScreen):
         if self.focus is None:
             return
         for index, option in enumerate(self.focus.menu()):
-            if option.key in CELL_KEYS and isinstance(option.value, list) and tuple(option.value) == cell:
+            if option_cell(option) == tuple(cell):
                 self.choose(index)
                 return
         if not self.focus.path:
@@ -255,6 +265,18 @@ class ChainsomniaTableScreen(GameScreen):
         for index, c in enumerate(characters):
             colour = colours.SEAT_COLOURS[index % len(colours.SEAT_COLOURS)]
             self.boards[c["id"]].show(c, colour, c["id"] == turn)
+
+
+def option_cell(option: Option) -> tuple[int, int] | None:
+    """The room a menu option points at: its own value, or the cell of the one action it sends."""
+    if option.key in CELL_KEYS and isinstance(option.value, list):
+        return (option.value[0], option.value[1])
+    action = option.action
+    if action is not None and option.key == "type":
+        for key in CELL_KEYS:
+            if isinstance(action.get(key), list):
+                return (action[key][0], action[key][1])
+    return None
 
 
 def ability_name(ability: str) -> str:
