@@ -79,6 +79,15 @@ def test_about_item_cards_with_3_items_discard_at_once_down_to_2(game):
     assert g.pending is None and g.char("ryan").items == ("warm_milk_1", "clover")
 
 
+def test_about_item_cards_a_character_given_a_third_item_discards_down_to_2(game):
+    g = game(4).arrange(chars={"ryan": {"items": ["candle_1"]}, "chloe": {"items": ["clover", "warm_milk_1"]}})
+    g.do("give_item", item="candle_1", to="chloe")
+    assert g.pending.kind == "discard_excess" and g.pending.who == "chloe"
+    assert g.refuse("discard_item", item="candle_1", character="ryan").code == "not_your_choice"
+    g.do("discard_item", item="clover", character="chloe")
+    assert g.char("chloe").items == ("warm_milk_1", "candle_1") and g.pending is None
+
+
 def test_use_an_item_consumable_costs_1_ap_and_goes_to_the_discard_pile(game):
     g = game(4).arrange(chars={"ryan": {"items": ["candle_1"]}})
     g.do("use_item", item="candle_1", target="chloe")

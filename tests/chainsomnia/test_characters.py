@@ -32,6 +32,21 @@ def test_chloe_melody_discards_a_bad_dream_from_an_adjacent_tile_once_per_turn(g
     assert g.refuse("ability", tile=[1, 0]).code == "once_per_turn"
 
 
+def test_chloe_melody_only_reaches_an_adjacent_room_tile(game):
+    # the Great Hall (0, 2) is two rooms away; the Library at (1, 1) touches the Chapel with a wall only
+    g = game(4).arrange(
+        tiles=[("chapel", 0, 1, 0), ("great_hall", 0, 2, 0), ("library", 1, 1, 0)],
+        stacks={(0, 2): ["creaking_doll"], (1, 1): ["lost_echo"]},
+        chars={"chloe": {"cell": (0, 1)}},
+        turn="chloe",
+    )
+    assert g.refuse("ability", tile=[1, 1]).code == "not_adjacent"
+    g.arrange(chars={"chloe": {"cell": (0, 0)}})
+    refusal = g.refuse("ability", tile=[0, 2])
+    assert refusal.code == "not_adjacent" and "adjacent Room Tile" in refusal.message
+    assert not [a for a in g.legal() if a["type"] == "ability"]
+
+
 def test_isaac_rolls_3_dice_and_chooses_2(game):
     g = game(4).arrange(tiles=[("great_hall", 0, 1, 0)], stacks={(0, 1): ["lost_echo"]}, turn="isaac")
     g.do("defeat", card="lost_echo")
@@ -61,14 +76,29 @@ def test_charlotte_vision_draws_3_keeps_1_and_puts_the_others_back_on_top_in_any
     assert g.state.event_deck.top == ("dread", "cold_sweat_1", "shiver")
 
 
+def test_charlotte_vision_also_applies_to_item_cards(game):
+    g = game(4, characters=["charlotte", "ryan", "vane", "timi"]).arrange(
+        tiles=[("library", 0, 1, 0)],
+        chars={"charlotte": {"cell": (0, 1)}},
+        item_deck=["candle_1", "clover", "warm_milk_1", "lucky_coin"],
+    )
+    g.do("search", nook=0)
+    g.roll(5, 5)  # 10 + Intelligence 5
+    assert g.pending.kind == "vision" and g.pending.cards == ("candle_1", "clover", "warm_milk_1")
+    g.do("vision", keep="clover", back=["warm_milk_1", "candle_1"])
+    assert g.char("charlotte").items == ("clover",)
+    assert g.state.item_deck.top == ("warm_milk_1", "candle_1", "lucky_coin")
+
+
 def test_vane_uses_and_gives_items_for_0_ap_to_any_character(game):
     g = game(4, characters=["vane", "ryan", "chloe", "timi"]).arrange(
         tiles=[("great_hall", 0, 1, 0), ("chapel", 0, 2, 0)],
         chars={"vane": {"items": ["candle_1", "warm_milk_1"]}, "chloe": {"cell": (0, 2)}},
     )
+    g.arrange(chars={"vane": {"ap": 0}})  # 0 AP actions remain possible at 0 AP
     g.do("use_item", item="candle_1", target="chloe")
     g.do("give_item", item="warm_milk_1", to="chloe")
-    assert g.char("vane").ap == 3
+    assert g.char("vane").ap == 0
     assert g.char("chloe").chains == 1 and g.char("chloe").items == ("warm_milk_1",)
 
 

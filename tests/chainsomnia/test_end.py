@@ -53,6 +53,16 @@ def test_defeat_with_1_or_2_players_when_2_characters_are_caged(game):
     assert g.state.result == "defeat" and g.state.cause == "caged"
 
 
+def test_defeat_playing_solo_when_2_of_the_3_characters_are_caged(game):
+    g = game(1)
+    while g.pending is not None:
+        g.act(g.legal()[0])
+    g.arrange(chars={"chloe": {"chains": 6}, "ryan": {"chains": 4}})
+    g.do("take_chains", **{"from": "timi", "count": 2})
+    assert g.char("ryan").chains == 6
+    assert g.state.result == "defeat" and g.state.cause == "caged"
+
+
 def test_defeat_with_3_players_all_3_must_be_caged(game):
     g = game(3)
     while g.pending is not None:

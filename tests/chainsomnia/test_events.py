@@ -53,9 +53,16 @@ def test_bad_dream_cards_maledictum_goes_in_the_drawers_item_area(game):
 
 
 def test_ruling_maledictum_does_not_count_towards_the_hand_of_2_items(game):
-    g = game(4).arrange(chars={"ryan": {"bad_dreams": ["maledictum"], "items": ["candle_1", "candle_2"]}})
-    g.do("end_turn")
-    assert g.pending is None
+    # Ryan holds Maledictum and 1 Item, then finds a second Item: no discard is asked
+    g = game(4).arrange(
+        tiles=[("library", 0, 1, 0)],
+        chars={"ryan": {"cell": (0, 1), "bad_dreams": ["maledictum"], "items": ["candle_1"]}},
+        item_deck=["candle_2", "clover"],
+    )
+    g.do("search", nook=0)
+    g.roll(6, 6)
+    assert g.char("ryan").items == ("candle_1", "candle_2") and g.pending is None
+    assert g.char("ryan").bad_dreams == ("maledictum",)
 
 
 def test_important_howling_is_placed_beside_the_event_deck(game):

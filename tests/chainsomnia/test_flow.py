@@ -36,6 +36,15 @@ def test_players_turn_ap_is_the_highest_visible_number_on_the_chain_gauge(game):
     assert g.state.current.id == "chloe" and g.state.current.ap == 5
 
 
+def test_players_turn_ap_are_set_at_the_start_of_the_turn_not_when_chains_change(game):
+    g = game(4)
+    g.do("give_chains", to="chloe", count=2)  # Ryan: 0 chains now, but his AP stay 3 - 1
+    assert g.char("ryan").chains == 0 and g.char("ryan").ap == 2
+    g.do("end_turn")
+    gauge = g.state.catalog.characters["chloe"].chain_gauge
+    assert g.state.current.id == "chloe" and g.char("chloe").chains == 4 and g.char("chloe").ap == gauge[4] == 2
+
+
 def test_players_turn_unused_ap_are_lost(game):
     g = game(4).arrange(event_deck=["lullaby_2", "cold_sweat_1"])
     events = g.do("end_turn")
