@@ -34,6 +34,7 @@ class GameScreen(BaseScreen):
     """A game in progress. Subclasses set ``game`` and fill in the board hooks."""
 
     game = ""
+    seat_views = False  # True: each frame carries the acting seat's own view
     prompt = StringProperty("")  # what the game waits for, in words
     status_line = StringProperty("")  # round, whose turn
     refusal = StringProperty("")  # the last refusal, with the rule
@@ -85,7 +86,7 @@ class GameScreen(BaseScreen):
 
     def opened(self, table: Any) -> None:
         self.loading = False
-        self.session = TableSession(table, self.show_frame)
+        self.session = TableSession(table, self.show_frame, seat_views=self.seat_views)
         self.app.services.session = self.session
         self.app.services.attach_mirror(table)
 

@@ -29,13 +29,15 @@ class Frame:
     legal: list[dict[str, Any]]
     over: bool
     result: dict[str, Any] | None
+    seat_view: dict[str, Any] | None = None  # the acting seat's own view (its secrets), if asked for
 
 
 class TableSession:
     """One Table shown on one screen. ``on_frame(frame)`` runs on the main thread."""
 
-    def __init__(self, table: Any, on_frame: Callable[[Frame], Any]) -> None:
+    def __init__(self, table: Any, on_frame: Callable[[Frame], Any], *, seat_views: bool = False) -> None:
         self.table = table
+        self.seat_views = seat_views
         self.on_frame = on_frame
         self.frame: Frame | None = None
         self._busy = 0
@@ -60,7 +62,11 @@ class TableSession:
         over = bool(update.over)
         legal = [] if over else rules.legal_actions(update.state)
         result = rules.result(update.state) if over else None
-        frame = Frame(update, update.public, legal, over, result)
+        seat_view = None
+        seat = (update.public.get("pending") or {}).get("seat")
+        if self.seat_views and isinstance(seat, int):
+            seat_view = rules.view(update.state, seat)
+        frame = Frame(update, update.public, legal, over, result, seat_view)
         with self._lock:
             self._received += 1
         background.on_main_thread(self._show, frame)

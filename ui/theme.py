@@ -17,6 +17,7 @@ REFERENCE_SHORT_SIDE = 480.0
 BACKGROUND = (0.075, 0.082, 0.16, 1)
 PANEL = (0.14, 0.15, 0.27, 1)
 PANEL_LIGHT = (0.21, 0.22, 0.38, 1)
+PANEL_MID = (0.17, 0.18, 0.32, 1)  # quiet buttons: Back, "no gap"
 TEXT = (0.97, 0.96, 0.93, 1)
 TEXT_DIM = (0.74, 0.75, 0.84, 1)
 ACCENT = (0.95, 0.76, 0.31, 1)  # gold: what to do next

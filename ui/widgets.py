@@ -37,7 +37,7 @@ def tone_colour(tone: str) -> tuple[float, ...]:
         "accent": colours.ACCENT,
         "danger": colours.DANGER,
         "good": colours.GOOD,
-        "dim": colours.PANEL,
+        "dim": colours.PANEL_MID,
         "daemon": colours.DAEMON,
     }[tone]
 

@@ -14,10 +14,13 @@ def all_screens() -> list[Any]:
     from ui.chainsomnia.setup import ChainsomniaSetupScreen
     from ui.chainsomnia.table import ChainsomniaTableScreen
 
+    from ui.somnicum.setup import SomnicumSetupScreen
+    from ui.somnicum.table import SomnicumTableScreen
     from ui.somnicum.scorepad_screens import ScorePadDreamScreen, ScorePadPlayersScreen, ScorePadResultScreen
 
     return [
         HomeScreen, SettingsScreen, PhonesScreen, HistoryScreen,
         ChainsomniaSetupScreen, ChainsomniaTableScreen,
         ScorePadPlayersScreen, ScorePadDreamScreen, ScorePadResultScreen,
+        SomnicumSetupScreen, SomnicumTableScreen,
     ]
