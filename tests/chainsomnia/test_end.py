@@ -51,6 +51,11 @@ def test_defeat_with_1_or_2_players_when_2_characters_are_caged(game):
     g.do("end_turn")  # Isaac (Chloe is caged and skipped)
     g.do("end_turn")  # Timi, then the Daemon's Cold Sweat on Ryan: a second Cage
     assert g.state.result == "defeat" and g.state.cause == "caged"
+    # one caged character of each player is 2 as well (ruling)
+    g = game(2).arrange(chars={"chloe": {"chains": 6}, "isaac": {"chains": 5}})
+    assert g.state.options.seats == (("ryan", "chloe"), ("isaac", "timi"))
+    g.do("give_chains", to="isaac", count=1)
+    assert g.state.result == "defeat" and g.state.cause == "caged"
 
 
 def test_defeat_playing_solo_when_2_of_the_3_characters_are_caged(game):
