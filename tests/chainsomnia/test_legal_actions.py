@@ -2,7 +2,9 @@
 
 Every listed action is accepted; well-formed actions built from the position's own cells,
 characters, Items, cards and counts that are not listed are refused. Two spellings are the same
-action: dice values in any order, and a decision naming the character it belongs to or not.
+action: dice values in any order, and an action naming the character it belongs to or not. (A card
+of a physical deck may also be named by its catalog entry, "howling" for any unseen Howling: the
+listing names each card.)
 """
 
 from __future__ import annotations
