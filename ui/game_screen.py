@@ -66,6 +66,8 @@ class GameScreen(BaseScreen):
         self.reset_panels()
         clear_and_fill(self.ids.choices, [])  # nothing of the last game may be tapped meanwhile
         clear_and_fill(self.ids.fixed, [])
+        self.view = {}
+        self.clear_board()
         self.status_line = ""
         self.prompt = "Setting up the table..." if new is not None else "Opening the saved game..."
         self.loading = True
@@ -196,7 +198,7 @@ class GameScreen(BaseScreen):
         if self.focus is None:
             return
         self.focus = replace(self.focus, index=index)
-        self.press("confirm")
+        self.press_focus("confirm")
 
     def choose_action(self, action: dict[str, Any]) -> None:
         """Sends one specific legal action (a tap on the map, the dice pad)."""
@@ -205,6 +207,10 @@ class GameScreen(BaseScreen):
     # -- presses ----------------------------------------------------------------------------
 
     def press(self, control: str, seat: int | None = None) -> None:
+        """A control from the keyboard or the GPIO buttons (games may look at it first)."""
+        self.press_focus(control, seat)
+
+    def press_focus(self, control: str, seat: int | None = None) -> None:
         if self.focus is None:
             return
         self.focus, effect = self.focus.press(control, seat)
@@ -366,6 +372,9 @@ class GameScreen(BaseScreen):
 
     def draw_board(self, frame: Frame) -> None:
         """Draws the game's board from ``frame.public``."""
+
+    def clear_board(self) -> None:
+        """Empties the board while another game opens."""
 
     def custom_panel(self, frame: Frame, focus: Focus) -> Any | None:
         """A panel replacing the list of choices (the dice pad), or None."""

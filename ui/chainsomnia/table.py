@@ -170,6 +170,10 @@ class ChainsomniaTableScreen(GameScreen):
                                f"Item deck {decks.get('item', '?')}{howl}")
         self._show_boards(view)
 
+    def clear_board(self) -> None:
+        self.castle_map.show({})
+        self.deck_line.text = ""
+
     def after_render(self) -> None:
         targets, ghosts = self.map_choices()
         self.castle_map.show(self.view, targets, ghosts)

@@ -9,6 +9,7 @@ player asks, so the others can look away.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
@@ -64,6 +65,7 @@ class SomnicumTableScreen(GameScreen):
         self.catalog: Any = None
         self.seat_view: dict[str, Any] = {}
         self.revealed: tuple[int, int] | None = None  # (seat, seq) whose secrets are shown
+        self.gated: int | None = None  # a private one-answer choice waiting for its player to look
 
     def on_kv_post(self, base_widget: Any) -> None:
         self.field = FieldCircle()
@@ -155,7 +157,7 @@ class SomnicumTableScreen(GameScreen):
 
     def option_text(self, option: Option) -> str:
         action = option.action
-        if option.key == "type" and action is not None:
+        if option.key == "type" and action is not None and (action.get("type") not in PRIVATE or self.is_revealed()):
             details = [self.option_label(k, v, False) for k, v in action.items() if k not in ("type", "seat")]
             return option.label + (": " + ", ".join(details) if details else "")
         return option.label
@@ -172,6 +174,7 @@ class SomnicumTableScreen(GameScreen):
         self.seat_view = frame.seat_view or {}
         if self.revealed is not None and self.revealed[1] != frame.update.seq:
             self.revealed = None  # after each action the secrets are hidden again
+            self.gated = None
         super().show_frame(frame)
 
     def status_text(self, frame: Frame) -> str:
@@ -202,6 +205,10 @@ class SomnicumTableScreen(GameScreen):
 
     def draw_board(self, frame: Frame) -> None:
         self._show_players(frame.public, frame.result)
+
+    def clear_board(self) -> None:
+        self.field.show({})
+        self.player_grid.clear_widgets()
 
     def after_render(self) -> None:
         """Outline the cards a move can reach and the gaps the flywheels can be placed in."""
@@ -244,14 +251,48 @@ class SomnicumTableScreen(GameScreen):
 
     # -- secrets ------------------------------------------------------------------------------
 
+    def is_revealed(self) -> bool:
+        if self.frame is None:
+            return False
+        seat = (self.frame.public.get("pending") or {}).get("seat")
+        return seat is not None and self.revealed == (seat, self.frame.update.seq)
+
+    def choose(self, index: int) -> None:
+        """A private choice with one answer is not sent unseen: its player looks first."""
+        if self.focus is not None and index < len(self.focus.menu()):
+            option = self.focus.menu()[index]
+            if option.key == "type" and option.value in PRIVATE and option.action is not None:
+                if not self.is_revealed() or self.gated != index:
+                    self.gated = index
+                    self.focus = replace(self.focus, index=index)
+                    self.render_actions()
+                    return
+        self.gated = None
+        super().choose(index)
+
+    def press(self, control: str, seat: int | None = None) -> None:
+        """The buttons go through the same look-first step as a tap on a private choice."""
+        if control == "confirm" and self.focus is not None and not self.focus.path:
+            self.choose(self.focus.index)
+            return
+        super().press(control, seat)
+
     def custom_panel(self, frame: Frame, focus: Focus) -> Any | None:
         candidates = focus.candidates()
         secret = candidates and all(a.get("type") in PRIVATE for a in candidates) and (
             focus.path or len({a.get("type") for a in candidates}) == 1
         )
+        gated = self.gated is not None and not focus.path and self.gated < len(focus.menu())
         pending = frame.public.get("pending") or {}
         seat = pending.get("seat")
-        if not secret or seat is None or self.revealed == (seat, frame.update.seq):
+        if gated and self.is_revealed():
+            option = focus.menu()[self.gated]
+            box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=self.app.theme.gap)
+            box.bind(minimum_height=box.setter("height"))
+            box.add_widget(button(self.option_text(option), lambda *_: self.choose(self.gated), grow=True, tone="accent"))
+            box.add_widget(button("Not now", lambda *_: self.ungate(), tone="dim"))
+            return box
+        if not (secret or gated) or seat is None or self.is_revealed():
             return None
         who = pending.get("player", "the player")
         box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=self.app.theme.gap)
@@ -259,6 +300,11 @@ class SomnicumTableScreen(GameScreen):
         box.add_widget(label(f"This choice shows {who}'s secret tokens or cards. Only {who} should look.", "body"))
         box.add_widget(button(f"{who}: show my choices", lambda *_: self.reveal(seat), tone="accent"))
         return box
+
+    def ungate(self) -> None:
+        self.gated = None
+        self.revealed = None
+        self.render_actions()
 
     def reveal(self, seat: int) -> None:
         if self.frame is not None:
