@@ -42,6 +42,7 @@ class Services:
         self.mirror: Any = None
         self.mirror_problem = ""
         self.camera: Any = None
+        self.camera_problem = ""
         self.hub: Any = None
         self.session: Any = None  # the game on the table screen (ui.session.TableSession)
         inputs = optional_module("hardware.inputs")
@@ -65,6 +66,24 @@ class Services:
                     path.parent.mkdir(parents=True, exist_ok=True)
                 self._journal = module.Journal(str(path))
             return self._journal
+
+    def start_camera(self) -> Any | None:
+        """The camera above the table, started on first use; None when there is none."""
+        if self.camera is not None:
+            return self.camera
+        module = optional_module("hardware.camera")
+        if module is None or self.config.camera.source == "none":
+            self.camera_problem = "No camera is set up (camera section, source = none)."
+            return None
+        try:
+            self.camera = module.make_camera(self.config.camera)
+            if self.camera is not None:
+                self.camera.start()  # captures on its own thread
+        except Exception as err:  # noqa: BLE001 - a camera problem must not stop the game
+            log.warning("camera not started: %s; dice are typed in", err)
+            self.camera_problem = f"The camera could not start: {err}"
+            self.camera = None
+        return self.camera
 
     def camera_configured(self) -> bool:
         """A camera is set up in the config and this build can drive it."""

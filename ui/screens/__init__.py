@@ -6,6 +6,7 @@ from typing import Any
 
 
 def all_screens() -> list[Any]:
+    from ui.screens.dice import DiceScreen
     from ui.screens.history import HistoryScreen
     from ui.screens.home import HomeScreen
     from ui.screens.phones import PhonesScreen
@@ -22,5 +23,5 @@ def all_screens() -> list[Any]:
         HomeScreen, SettingsScreen, PhonesScreen, HistoryScreen,
         ChainsomniaSetupScreen, ChainsomniaTableScreen,
         ScorePadPlayersScreen, ScorePadDreamScreen, ScorePadResultScreen,
-        SomnicumSetupScreen, SomnicumTableScreen,
+        SomnicumSetupScreen, SomnicumTableScreen, DiceScreen,
     ]
