@@ -90,7 +90,7 @@ def fits(doors: Mapping[Cell, int], cell: Cell, mask: int) -> bool:
 def placements(doors: Mapping[Cell, int], tile_doors: Iterable[str], against: Cell) -> list[tuple[int, int, int]]:
     """Where a drawn tile may go against the room at ``against``: ``(x, y, rotation)`` options.
 
-    Ruling (docs/rulings/chainsomnia.md): the new tile goes on an empty cell beside the room
+    Ruling (docs/RULINGS.md): the new tile goes on an empty cell beside the room
     through one of that room's doors, and every side it touches must line up.
     """
     tile_doors = tuple(tile_doors)

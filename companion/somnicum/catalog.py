@@ -5,7 +5,7 @@ The card lists are not published, so everything the rulebook does not fix lives 
 ``companion/data/somnicum/`` (or a directory of the owner's), marked ``provisional``. What the box
 holds (88 Dream cards, 8 Goal cards, 72 tokens, 24 Meeting cards) is data too, in ``box.toml``,
 and each deck must match it. Meeting cards are written in a small vocabulary of effects
-(``MEETING_EFFECTS``) that the rules interpret. ``docs/catalog/somnicum.md`` describes the format.
+(``MEETING_EFFECTS``) that the rules interpret. ``docs/CATALOG.md`` describes the format.
 
 ``load_catalog`` returns the whole catalog or raises the first ``CatalogError`` (naming the file,
 the entry and the field); ``check_catalog`` lists every error.

@@ -1,4 +1,4 @@
-"""Rulings where the rulebook is silent or ambiguous (docs/rulings/chainsomnia.md), one test each."""
+"""Rulings where the rulebook is silent or ambiguous (docs/RULINGS.md), one test each."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Playing Meeting cards (rulebook: "Playing Meeting Cards") and the provisional effect
-vocabulary (docs/rulings/somnicum.md). One test per clause or ruling."""
+vocabulary (docs/RULINGS.md). One test per clause or ruling."""
 
 from __future__ import annotations
 
