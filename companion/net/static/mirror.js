@@ -614,7 +614,7 @@
     const slots = cards.map((card, i) => {
       const a = (2 * Math.PI * i) / n - Math.PI / 2;
       const x = C + R * Math.cos(a), y = C + R * Math.sin(a);
-      return s("g", {},
+      return s("g", { "data-card": isObj(card) ? String(pick(card.id, i)) : String(i) },
         s("rect", { class: `fcard ${storyline(card)}`, x: x - 13, y: y - 18, width: 26, height: 36, rx: 4,
           transform: `rotate(${(360 * i) / n} ${x} ${y})` }),
         s("text", { class: "fcard-text", x, y: y + 4 }, starsOf(card)),
@@ -626,10 +626,13 @@
       if (!has(isObj(at) ? at.gap : at) || !Number.isFinite(gap)) return null;
       const a = (2 * Math.PI * (gap - 0.5)) / n - Math.PI / 2; // between card gap-1 and card gap
       const x = C + (R - 38) * Math.cos(a), y = C + (R - 38) * Math.sin(a);
-      const line = s("line", { x1: x, y1: y, x2: C + (R - 16) * Math.cos(a), y2: C + (R - 16) * Math.sin(a), stroke: "#f5d67b", "stroke-width": 3 });
-      return s("g", { "data-flywheel": name }, line,
-        s("circle", { class: `flywheel${/black/.test(name) ? " black" : ""}`, cx: x, cy: y, r: 11 }),
-        s("title", {}, `${words(name)} flywheel`));
+      const black = /black/.test(name);
+      const line = s("line", { class: "flywheel-arm", x1: x, y1: y, x2: C + (R - 16) * Math.cos(a), y2: C + (R - 16) * Math.sin(a) });
+      const between = isObj(at) ? list(at.between).map(label) : [];
+      return s("g", { "data-flywheel": name, "data-gap": String(gap) }, line,
+        s("circle", { class: `flywheel${black ? " black" : " white"}`, cx: x, cy: y, r: 11 }),
+        s("text", { class: `flywheel-letter${black ? " black" : ""}`, x, y: y + 4.5 }, black ? "B" : "W"),
+        s("title", {}, `${words(name)} flywheel${between.length === 2 ? ` between ${between[0]} and ${between[1]}` : ""}`));
     });
     const turn = isObj(view.this_turn) ? view.this_turn : {};
     return h("section", { class: "card field" }, h("h2", {}, "The field"),
@@ -643,7 +646,9 @@
         h("span", {}, h("i", { class: "space" }), "Space"),
         h("span", {}, h("i", { class: "nightmare" }), "Nightmare"),
         h("span", {}, h("i", { class: "gapmark" }), "gap"),
-        h("span", {}, "✦ Meeting")),
+        h("span", {}, "✦ Meeting"),
+        h("span", {}, h("i", { class: "wheel black" }), "black flywheel"),
+        h("span", {}, h("i", { class: "wheel white" }), "white flywheel")),
       h("div", { class: "stats" },
         has(view.bag) ? h("span", {}, "Bag ", h("b", {}, view.bag)) : null,
         has(view.meeting_deck) ? h("span", {}, "Meeting deck ", h("b", {}, view.meeting_deck)) : null,
@@ -666,6 +671,7 @@
         const gapAfter = k < cards.length - 1 && gaps[k];
         row.push(h("span", {
           class: `dcard ${storyline(card)}${gapAfter ? " gap-after" : ""}`,
+          "data-card": isObj(card) ? String(pick(card.id, "")) : "",
           title: cardTitle(card) + (gapAfter ? " · a gap on its right" : ""),
           style: `grid-column: ${col + 1} / span 2; grid-row: ${depth + 1}`,
         }, starsOf(card) || "·", isObj(card) && card.meeting ? h("i", { class: "meet" }, "✦") : null,
@@ -674,18 +680,22 @@
       return row;
     });
     const tokens = count(p.tokens);
+    const blanks = isObj(p.backs) ? Number(p.backs.blank) || 0 : 0; // a token's back shows, its face does not
     const meetings = count(pick(p.meetings_in_hand, p.hand));
+    const width = Math.max(2, ...[...columns.values()].map((col) => col + 2));
     const played = list(p.in_front);
     const score = isObj(p.score) ? p.score : null;
-    return h("article", { class: `person${p.to_act ? " current" : ""}` },
+    return h("article", { class: `person${p.to_act ? " current" : ""}`, "data-seat": String(pick(p.seat, i)) },
       h("header", {},
         h("span", { class: "swatch", style: `background: ${PALETTE[i % PALETTE.length]}` }),
         h("div", {}, h("div", { class: "who" }, name), p.first_player ? h("div", { class: "sub" }, "first player") : null)),
-      rows.flat().length ? h("div", { class: "dream" }, rows.flat()) : h("p", { class: "muted small" }, "No Dream card yet."),
+      rows.flat().length
+        ? h("div", { class: "dream", style: `grid-template-columns: repeat(${width}, minmax(0, 1.2rem))` }, rows.flat())
+        : h("p", { class: "muted small" }, "No Dream card yet."),
       h("div", { class: "stats" },
-        score ? h("span", {}, "VP ", h("b", {}, score.total)) : null,
-        has(tokens) ? h("span", {}, "Sleep Sand ", h("b", {}, tokens)) : null,
-        has(meetings) ? h("span", {}, "Meeting cards ", h("b", {}, meetings)) : null),
+        score ? h("span", { "data-stat": "vp" }, "VP ", h("b", {}, score.total)) : null,
+        has(tokens) ? h("span", { "data-stat": "tokens" }, "Sleep Sand ", h("b", {}, tokens), blanks ? ` (${blanks} blank back${blanks === 1 ? "" : "s"})` : "") : null,
+        has(meetings) ? h("span", { "data-stat": "meetings" }, "Meeting cards ", h("b", {}, meetings)) : null),
       played.length ? h("div", { class: "chips" }, chips(played, () => "good")) : null);
   }
 
@@ -696,16 +706,28 @@
       const score = isObj(p.score) ? p.score : {};
       const total = done ? done.total : score.total;
       const goal = done && isObj(done.breakdown) ? done.breakdown.goal : isObj(score.breakdown) ? score.breakdown.goal : null;
-      return h("tr", {},
-        h("td", {}, label(pick(p.name, `Player ${i + 1}`))),
-        h("td", {}, has(goal) ? goal : "?"),
-        h("td", {}, h("b", {}, has(total) ? total : "–")));
+      const parts = done && isObj(done.breakdown) ? breakdown(done.breakdown) : "";
+      return h("tr", { "data-seat": String(pick(p.seat, i)) },
+        h("td", {}, label(pick(p.name, `Player ${i + 1}`)), parts ? h("div", { class: "muted small" }, parts) : null),
+        h("td", { "data-score": "goal" }, has(goal) ? goal : "?"),
+        h("td", { "data-score": "total" }, h("b", {}, has(total) ? total : "–")));
     });
-    return h("section", { class: "card" }, h("h2", {}, over ? "Final scores" : "Scores so far"),
+    const tieBreak = over && isObj(view.result) && view.result.tie_break ? String(view.result.tie_break) : "";
+    return h("section", { class: "card scores-card" }, h("h2", {}, over ? "Final scores" : "Scores so far"),
       h("table", { class: "scores" },
         h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Goal"), h("th", {}, "VP"))),
         h("tbody", {}, rows)),
+      tieBreak ? h("p", { class: "small" }, tieBreak) : null,
       over ? null : h("p", { class: "muted small" }, "Goal card points stay secret until the game ends."));
+  }
+
+  // The scoring code's breakdown keys, in the order the rulebook counts them.
+  const BREAKDOWN = [["level1", "level 1"], ["level2", "level 2"], ["level3", "level 3"], ["isolated", "edge cards"],
+    ["meetings", "Meeting"], ["goal", "Goal"], ["nightmares", "Nightmares"]];
+
+  function breakdown(parts) {
+    return BREAKDOWN.filter(([key]) => has(parts[key]) && parts[key] !== 0)
+      .map(([key, name]) => `${name} ${parts[key]}`).join(" · ");
   }
 
   // -- a seat's own page ---------------------------------------------------------------------
