@@ -358,29 +358,31 @@ def _fit_layout(pts: np.ndarray, tilt: np.ndarray) -> _Fit | None:
     radii_x = np.linalg.norm(wx, axis=1)
     radii_l = np.linalg.norm(wl, axis=1)
     i0 = int(np.argmax(radii_x))
-    for mirror in (False, True):
-        wl_m = wl * np.array([1.0, -1.0]) if mirror else wl
-        for j in range(n):
-            if radii_l[j] < 0.3:
-                continue
-            ang = math.atan2(wx[i0, 1], wx[i0, 0]) - math.atan2(wl_m[j, 1], wl_m[j, 0])
-            moved = wl_m @ _rot(ang).T
-            dist = np.linalg.norm(wx[:, None, :] - moved[None, :, :], axis=2)
-            assign = dist.argmin(axis=1)
-            if len(set(assign.tolist())) != n:
-                continue
-            if float(dist[np.arange(n), assign].max()) > 0.35:
-                continue
-            src = layout[assign]
-            a, *_ = np.linalg.lstsq(src, x, rcond=None)  # x ≈ src @ a
-            axes = a.T
-            err = np.linalg.norm(src @ a - x, axis=1).max()
-            sv = np.linalg.svd(axes, compute_uv=False)
-            if sv[1] / sv[0] < 0.55:
-                continue
-            fit = _Fit(n, centre, axes, float(err / sv.mean()))
-            if best is None or fit.residual < best.residual:
-                best = fit
+    # Every way of laying the farthest pip onto a layout pip (mirrored or not), all at once:
+    # turn the whitened layout so that pip lands on it, then pair each pip with its nearest.
+    cands = [(m, j) for m in (1.0, -1.0) for j in range(n) if radii_l[j] >= 0.3]
+    flips = np.array([m for m, _ in cands])
+    wl_m = wl[None] * np.stack([np.ones_like(flips), flips], axis=1)[:, None, :]
+    picked = wl_m[np.arange(len(cands)), [j for _, j in cands]]
+    ang = math.atan2(wx[i0, 1], wx[i0, 0]) - np.arctan2(picked[:, 1], picked[:, 0])
+    c, sn = np.cos(ang)[:, None], np.sin(ang)[:, None]
+    moved = np.stack([wl_m[..., 0] * c - wl_m[..., 1] * sn,
+                      wl_m[..., 0] * sn + wl_m[..., 1] * c], axis=2)
+    dist = np.linalg.norm(wx[None, :, None, :] - moved[:, None, :, :], axis=3)
+    assign = dist.argmin(axis=2)
+    near = np.take_along_axis(dist, assign[..., None], axis=2)[..., 0].max(axis=1)
+    one_each = (np.sort(assign, axis=1)[:, 1:] != np.sort(assign, axis=1)[:, :-1]).all(axis=1)
+    for k in np.nonzero(one_each & (near <= 0.35))[0]:
+        src = layout[assign[k]]
+        a, *_ = np.linalg.lstsq(src, x, rcond=None)  # x ≈ src @ a
+        axes = a.T
+        err = np.linalg.norm(src @ a - x, axis=1).max()
+        sv = np.linalg.svd(axes, compute_uv=False)
+        if sv[1] / sv[0] < 0.55:
+            continue
+        fit = _Fit(n, centre, axes, float(err / sv.mean()))
+        if best is None or fit.residual < best.residual:
+            best = fit
     return best
 
 
@@ -403,18 +405,29 @@ def _empty_where_no_pip(fit: _Fit, group: list[_Pip], con: _Contrast) -> float:
     level = float(np.median([p.face_grey for p in group]))
     sign = -1.0 if group[0].dark else 1.0
 
-    def step(x: float, y: float) -> float:
-        xi, yi = int(round(x)), int(round(y))
-        if not (0 <= xi < w and 0 <= yi < h):
-            return math.inf
-        patch = con.gray[max(0, yi - rad): yi + rad + 1, max(0, xi - rad): xi + rad + 1]
-        return sign * (float(np.median(patch)) - level)
+    def steps(xy: np.ndarray) -> np.ndarray:
+        """Median grey of a small square at each point, minus the face level (signed so that a
+        pip is positive); inf for points off the frame."""
+        xi, yi = np.rint(xy[:, 0]).astype(int), np.rint(xy[:, 1]).astype(int)
+        out = np.full(len(xy), math.inf)
+        inner = (xi >= rad) & (xi < w - rad) & (yi >= rad) & (yi < h - rad)
+        if inner.any():
+            d = np.arange(-rad, rad + 1)
+            rows = yi[inner][:, None, None] + d[None, :, None]
+            cols = xi[inner][:, None, None] + d[None, None, :]
+            patches = con.gray[rows, cols].reshape(int(inner.sum()), -1)
+            out[inner] = sign * (np.median(patches, axis=1) - level)
+        for k in np.nonzero(~inner & (xi >= 0) & (xi < w) & (yi >= 0) & (yi < h))[0]:
+            patch = con.gray[max(0, yi[k] - rad): yi[k] + rad + 1,
+                             max(0, xi[k] - rad): xi[k] + rad + 1]
+            out[k] = sign * (float(np.median(patch)) - level)
+        return out
 
-    pip_step = float(np.median([step(p.x, p.y) for p in group]))
+    pip_step = float(np.median(steps(np.array([[p.x, p.y] for p in group]))))
     if pip_step <= 0:
         return 1.0
     pts = np.array(empty) @ fit.axes.T + fit.centre
-    return max(0.0, max(step(x, y) for x, y in pts) / pip_step)
+    return max(0.0, float(steps(pts).max()) / pip_step)
 
 
 def _outline(fit: _Fit, half: float) -> np.ndarray:
