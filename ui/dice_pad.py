@@ -36,12 +36,12 @@ class DicePad(BoxLayout):
         self.values = [0] * count
         self.bind(minimum_height=self.setter("height"))
         for die in range(count):
-            title = f"Die {die + 1}" + (" (if rolled)" if die >= self.required else "")
-            self.add_widget(label(title, "small", dim=True))
-            row = GridLayout(cols=6, spacing=theme.gap * 0.6, size_hint_y=None, height=theme.target)
+            if die >= self.required:
+                self.add_widget(label(f"Die {die + 1}, if rolled", "small", dim=True))
+            row = GridLayout(cols=6, spacing=theme.gap * 0.6, size_hint_y=None, height=theme.small_target)
             for face in FACES:
                 toggle = TToggle(text=face, group=f"die-{id(self)}-{die}", payload=(die, int(face)),
-                                 font_role="big")
+                                 font_role="big", height_scale=theme.small_target / theme.target)
                 toggle.bind(on_release=self._picked)
                 row.add_widget(toggle)
             self.add_widget(row)

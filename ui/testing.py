@@ -231,6 +231,7 @@ class AppDriver:
     def button(self, text: str, exact: bool = False) -> Any:
         from kivy.uix.button import Button
 
+        self.pump(1)  # lay out what changed since the last frame before looking
         hits = [w for w in self.find(text, exact=exact, kind=Button) if not w.disabled]
         if not hits:
             raise AssertionError(f"no enabled button {text!r} on {self.app.manager.current!r}; "

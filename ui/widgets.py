@@ -101,7 +101,20 @@ class Chip(Label):
 
 
 class Scroller(ScrollView):
-    """A vertical scroller whose bar is wide enough to drag with a finger."""
+    """A vertical scroller whose bar is wide enough to drag with a finger.
+
+    With ``to_top``, new content (a new list of choices) is shown from its top.
+    """
+
+    to_top = BooleanProperty(False)
+
+    def add_widget(self, widget: Any, *args: Any, **kwargs: Any) -> None:
+        super().add_widget(widget, *args, **kwargs)
+        widget.bind(height=self._content_changed)
+
+    def _content_changed(self, *_: Any) -> None:
+        if self.to_top:
+            self.scroll_y = 1
 
 
 class Stepper(BoxLayout):

@@ -79,7 +79,7 @@ def test_a_short_game_setup_explore_move_research_daemon_flee_undo(home):
     # c) search a Secret Nook: a Research Test with the dice typed in
     ui.tap_text("Search a Secret Nook")
     prompt = ui.screen.prompt
-    assert "Roll 2 dice for Ryan's Research Test" in prompt and "Intelligence 3" in prompt and "10 or more" in prompt
+    assert "Roll 2 dice for Ryan's Research Test" in prompt and "Intelligence 3" in prompt and "10+ succeeds" in prompt
     pad_faces = [w for w in ui.visible() if getattr(w, "payload", None) in ((0, 1), (1, 2))]
     for face in pad_faces:
         ui.tap(face)

@@ -20,7 +20,7 @@ def buttons(ui):
 def test_home_offers_both_games_the_score_pad_and_resume(home):
     shown = home.screen_text()
     for words in ("New CHAINsomnia game", "New Somnicum game", "Score pad", "Resume a game",
-                  "History and statistics", "Settings", "Phones"):
+                  "History", "Settings", "Phones"):
         assert words in shown
 
 
@@ -106,6 +106,6 @@ def test_phones_screen_shows_the_qr_code_and_address_of_the_mirror(home):
 
 
 def test_history_says_when_no_game_is_finished_yet(home):
-    home.tap_text("History and statistics")
+    home.tap_text("History", exact=True)
     home.wait(lambda: home.find("No finished games") or home.find("game"), what="the history")
     assert "saved games cannot be read" not in home.screen_text()

@@ -80,6 +80,9 @@ class CharacterBoard(Panel):
         self.padding = [theme.pad * 0.8, theme.pad * 0.5]
         self.spacing = theme.gap * 0.5
         self.head = label("", "body")
+        self.head.max_lines = 1
+        self.head.shorten = True
+        self.head.shorten_from = "right"
         self.gauge = ChainGauge(size_hint_y=None, height=theme.font_body * 1.25)
         self.held = label("", "small")
         self.held.max_lines = 1
@@ -94,13 +97,8 @@ class CharacterBoard(Panel):
         self.fill = list(colours.PANEL_LIGHT if active else colours.PANEL)
         self.outline = list(colours.ACCENT if active else (0, 0, 0, 0))
         name = character["name"]
-        state = ""
-        if character.get("caged"):
-            state = f"  [color={colours.hex_colour(colours.DANGER)}][b]CAGED[/b][/color]"
-        elif character.get("trapped"):
-            state = f"  [color={colours.hex_colour(colours.DANGER)}]trapped[/color]"
         ap = f"[b]{character.get('ap', 0)} AP[/b]" if active else f"{character.get('ap', 0)} AP"
-        self.head.text = f"[color={colours.hex_colour(colour)}][b]{name}[/b][/color]  {ap}{state}"
+        self.head.text = f"[color={colours.hex_colour(colour)}][b]{name}[/b][/color]  {ap}"
         self.gauge.gauge = list(character.get("chain_gauge") or [5, 4, 3, 3, 2, 1])
         self.gauge.chains = [int(character.get("chains", 0))]
         attrs = character.get("attributes", {})
@@ -108,6 +106,11 @@ class CharacterBoard(Panel):
         held += [f"[color={colours.hex_colour(colours.DANGER)}]{b['name']}[/color]" for b in character.get("bad_dreams", [])]
         omens = [o["name"] for o in character.get("omens", [])]
         parts = [f"S{attrs.get('strength', '?')} I{attrs.get('intelligence', '?')} L{attrs.get('luck', '?')}"]
+        danger = colours.hex_colour(colours.DANGER)
+        if character.get("caged"):
+            parts.insert(0, f"[color={danger}][b]CAGED[/b][/color]")
+        elif character.get("trapped"):
+            parts.insert(0, f"[color={danger}][b]Trapped[/b][/color]")
         parts.append(", ".join(held) if held else "no Items")
         if omens:
             parts.append("Omens: " + ", ".join(omens))

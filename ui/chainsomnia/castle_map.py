@@ -45,11 +45,22 @@ def text_texture(text: str, size: float, bold: bool = False) -> Any:
 
 
 def fitted_texture(text: str, size: float, width: float, bold: bool = False, smallest: float = 10) -> Any:
+    """The text at the largest size that fits ``width``; cut short with an ellipsis if even the
+    smallest size is too wide."""
     while True:
         texture = text_texture(text, size, bold)
-        if texture.width <= width or size <= smallest:
+        if texture.width <= width:
             return texture
+        if size <= smallest:
+            break
         size = max(smallest, size * 0.85)
+    while len(text) > 2:
+        text = text[:-2].rstrip() + "\u2026"
+        texture = text_texture(text, size, bold)
+        if texture.width <= width:
+            return texture
+        text = text[:-1]
+    return texture
 
 
 class CastleMap(Widget):
@@ -87,14 +98,14 @@ class CastleMap(Widget):
     def layout(self) -> None:
         cells = self.cells() or [(0, 0)]
         xs, ys = [c[0] for c in cells], [c[1] for c in cells]
-        # half a cell of margin on every side, so a tile at the edge is not cut off
+        # a little margin on every side, so a tile at the edge is not cut off
         min_x, max_x, min_y, max_y = min(xs), max(xs), min(ys), max(ys)
-        columns, rows = max_x - min_x + 2, max_y - min_y + 2
+        columns, rows = max_x - min_x + 1.4, max_y - min_y + 1.4
         theme = App.get_running_app().theme
         size = min(self.width / columns, self.height / rows, theme.target * 2.6)
         self._cell_size = max(size, 1.0)
         self._min = (min_x, min_y)
-        used_w, used_h = (columns - 1) * self._cell_size, (rows - 1) * self._cell_size
+        used_w, used_h = (columns - 0.4) * self._cell_size, (rows - 0.4) * self._cell_size
         self._origin = (self.x + (self.width - used_w) / 2, self.y + (self.height - used_h) / 2)
 
     def cell_pos(self, cell: Sequence[int]) -> tuple[float, float]:
@@ -175,7 +186,7 @@ class CastleMap(Widget):
             Color(*(colours.DANGER if depth == len(dreams) - 1 else (0.55, 0.18, 0.16, 1)))
             RoundedRectangle(pos=(base_x + offset, base_y + offset), size=(card_w, card_h), radius=[s * 0.04])
         top = dreams[-1]["name"] + (f" +{len(dreams) - 1}" if len(dreams) > 1 else "")
-        texture = fitted_texture(top, max(min(s * 0.14, theme.font_small), 9), card_w - 2 * inset, bold=True, smallest=8)
+        texture = fitted_texture(top, max(min(s * 0.16, theme.font_small), 9), card_w - inset, bold=True, smallest=10)
         Color(*colours.TEXT)
         Rectangle(texture=texture, pos=(base_x + (card_w - texture.width) / 2, base_y + (card_h - texture.height) / 2), size=texture.size)
 

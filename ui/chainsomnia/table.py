@@ -165,9 +165,9 @@ class ChainsomniaTableScreen(GameScreen):
         view = frame.public
         decks = view.get("decks", {})
         howling = view.get("howling_count", 0)
-        howl = f"  ·  [color={colours.hex_colour(colours.DANGER)}]Howling {howling}: draw {howling + 1}[/color]" if howling else ""
-        self.deck_line.text = (f"Castle deck {decks.get('castle', '?')}  ·  Event deck {decks.get('event', '?')}  ·  "
-                               f"Item deck {decks.get('item', '?')}{howl}")
+        howl = f"  ·  [color={colours.hex_colour(colours.DANGER)}][b]Howling {howling}[/b] (draw {howling + 1})[/color]" if howling else ""
+        self.deck_line.text = (f"Castle {decks.get('castle', '?')}  ·  Events {decks.get('event', '?')}  ·  "
+                               f"Items {decks.get('item', '?')}{howl}")
         self._show_boards(view)
 
     def clear_board(self) -> None:

@@ -136,7 +136,7 @@ class Words:
             attribute = test.get("attribute", "")
             value = who.get("attributes", {}).get(attribute, "?")
             text += (f": {ATTRIBUTE_WORDS.get(attribute, attribute)} {value} + 2 dice, "
-                     f"{test.get('at_least')} or more succeeds.")
+                     f"{test.get('at_least')}+ succeeds.")
         if p.get("kind") in ("keep_dice", "clover") and p.get("dice"):
             text += f" Rolled: {', '.join(str(d) for d in p['dice'])}."
         return text

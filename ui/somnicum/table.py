@@ -68,12 +68,16 @@ class SomnicumTableScreen(GameScreen):
         self.gated: int | None = None  # a private one-answer choice waiting for its player to look
 
     def on_kv_post(self, base_widget: Any) -> None:
+        # the field is round: beside it (or under it, upright) there is room for the dreams
+        self.board_box = BoxLayout(spacing=self.app.theme.gap)
         self.field = FieldCircle()
         self.field.bind(on_card=lambda _w, i: self.tap_card(i), on_gap=lambda _w, g: self.tap_gap(g))
-        self.ids.board.add_widget(self.field)
-        self.player_grid = GridLayout(cols=4, spacing=self.app.theme.gap)
-        self.ids.boards.add_widget(self.player_grid)
+        self.player_grid = GridLayout(cols=1, spacing=self.app.theme.gap)
+        self.board_box.add_widget(self.field)
+        self.board_box.add_widget(self.player_grid)
+        self.ids.board.add_widget(self.board_box)
         self.app.theme.bind(portrait=self._fit_players, font_body=self._fit_players)
+        self._fit_players()
 
     def load_in_background(self, options: dict[str, Any] | None) -> None:
         module = optional_module("companion.somnicum.catalog")
@@ -314,13 +318,10 @@ class SomnicumTableScreen(GameScreen):
     # -- the players ----------------------------------------------------------------------------
 
     def _fit_players(self, *_: Any) -> None:
-        theme = self.app.theme
-        count = max(len(self.player_grid.children), 1)
-        columns = 2 if theme.portrait and count > 2 else count
-        rows = -(-count // columns)
-        self.player_grid.cols = columns
-        one = theme.font_body * 1.4 + theme.target * 1.4 + theme.pad * 2
-        self.ids.boards.height = rows * one + (rows - 1) * theme.gap
+        portrait = self.app.theme.portrait
+        self.board_box.orientation = "vertical" if portrait else "horizontal"
+        self.player_grid.cols = 2 if portrait else 1
+        self.field.size_hint = (1, 1.3) if portrait else (1.15, 1)
 
     def _show_players(self, view: dict[str, Any], result: dict[str, Any] | None) -> None:
         players = view.get("players", [])
