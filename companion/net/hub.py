@@ -36,24 +36,55 @@ LOG_LINES = 60  # the newest log lines each message carries; the journal keeps t
 TOKEN_BYTES = 24  # 192 random bits per seat link (the issue asks for at least 128)
 MAX_ACTION_BYTES = 4096
 
-# Actions a phone may send for its own seat, per game: only the private ones, those that carry a
-# secret the table must not see. Everything else is played at the table itself.
+# Actions a phone may send for its own seat, per game: only the private ones, those that name
+# something only that player may see (a Goal card, a token's face, a Meeting card in hand).
+# Everything else is played at the table itself.
 SEAT_ACTIONS: dict[str, frozenset[str]] = {
-    "somnicum": frozenset({"enter_goal"}),
+    "somnicum": frozenset(
+        {"enter_goal", "draw_token", "draw_meeting", "keep_meeting", "pay_token", "add_particle", "play_meeting"}
+    ),
+}
+# Private actions whose describe() line names no secret, so the public log shows it as it is
+# (Somnicum's lines count tokens and Meeting cards drawn or paid, and name only what the rules
+# put face up: a particle added to a card, a Meeting card played or discarded). Every other
+# private action is logged as PRIVATE_LOG_LINE.
+PUBLIC_LINE_ACTIONS: dict[str, frozenset[str]] = {
+    "somnicum": frozenset({"draw_token", "draw_meeting", "keep_meeting", "pay_token", "add_particle", "play_meeting"}),
 }
 
 
-def _somnicum_goal_label(state: Any, action: Mapping[str, Any]) -> str:
-    """A Goal card as the player sees it: its three dream particles."""
+def _words(name: str) -> str:
+    return str(name).replace("_", " ").capitalize()
+
+
+def _somnicum_label(state: Any, action: Mapping[str, Any]) -> str:
+    """A Somnicum choice as the player sees it: a Goal card by its particles, a token by its face,
+    a Meeting card by its name."""
     from companion.somnicum.setup import catalog_of
 
-    particles = catalog_of(state).goals[action["goal"]].particles
-    return " · ".join(str(p).replace("_", " ").capitalize() for p in particles)
+    catalog = catalog_of(state)
+    kind = action["type"]
+    if kind == "enter_goal":
+        return " · ".join(_words(p) for p in catalog.goals[action["goal"]].particles)
+    if kind in ("draw_token", "pay_token"):
+        token = catalog.tokens[action["token"]]
+        face = f"{_words(token.particle)}, {token.back} back"
+        return face if kind == "draw_token" else f"Pay {face}"
+    if kind == "add_particle":
+        token = catalog.tokens[action["token"]]
+        level = int(action["level"])
+        row = state.players[action["seat"]].dream[level - 1]
+        text = f"{_words(token.particle)} on {catalog.card_name(row.cards[-1].card)} (level {level})"
+        if action.get("return"):
+            text += f", one {_words(catalog.tokens[action['return']].particle)} back to the bag"
+        return text
+    name = catalog.meetings[action["card"]].name
+    return {"keep_meeting": f"Keep {name}", "play_meeting": f"Play {name}"}.get(kind, name)
 
 
 # How a seat page names each choice (an action alone says "goal_3"), per game.
 SEAT_ACTION_LABELS: dict[str, Callable[[Any, Mapping[str, Any]], str]] = {
-    "somnicum": _somnicum_goal_label,
+    "somnicum": _somnicum_label,
 }
 # What the public log says instead of describe()'s line for a private action.
 PRIVATE_LOG_LINE = "{who} entered a secret card privately."
@@ -173,7 +204,8 @@ def seat_names(view: Mapping[str, Any] | None) -> list[str]:
 
 
 def _redacted_text(private: frozenset[str], action: Any, text: str, names: Sequence[str] = ()) -> str:
-    """describe()'s line, unless the action was a private one: then only that it happened."""
+    """describe()'s line, unless the action is one of the ``private`` types whose line would tell
+    a secret: then only that it happened."""
     if isinstance(action, Mapping) and action.get("type") in private:
         seat = action.get("seat")
         if isinstance(seat, int) and 0 <= seat < len(names) and names[seat]:
@@ -202,6 +234,7 @@ class MirrorHub:
         self,
         rules_for: Callable[[str], Any] | None = None,
         seat_actions: Mapping[str, Iterable[str]] | None = None,
+        public_lines: Mapping[str, Iterable[str]] | None = None,
     ) -> None:
         self._lock = threading.RLock()
         self._rules_for = rules_for
@@ -209,6 +242,11 @@ class MirrorHub:
         self.seat_actions = {
             game: frozenset(types)
             for game, types in (SEAT_ACTIONS if seat_actions is None else seat_actions).items()
+        }
+        # which of them keep describe()'s line in the public log (see PUBLIC_LINE_ACTIONS)
+        self.public_lines = {
+            game: frozenset(types)
+            for game, types in (PUBLIC_LINE_ACTIONS if public_lines is None else public_lines).items()
         }
         self._table: TableLike | None = None
         self._unsubscribe: Callable[[], None] | None = None
@@ -280,7 +318,7 @@ class MirrorHub:
 
     def attach(self, table: TableLike) -> None:
         """Shows ``table``'s game from now on (its whole log so far, then every commit)."""
-        private = self._private(table.game)
+        private = self._redacted(table.game)
         names = seat_names(table.view(None))
         seed = log_lines(private, table.log(), names)
         with self._lock:
@@ -348,7 +386,7 @@ class MirrorHub:
                 self._game_id = (update.game, update.game_id)
             self._fed_since_attach = True
             text = _redacted_text(
-                self._private(update.game), update.action, update.text or "", seat_names(update.public)
+                self._redacted(update.game), update.action, update.text or "", seat_names(update.public)
             )
             if update.kind == "undo":
                 lines, text = _undo(list(self._log), update.events, text)
@@ -392,7 +430,7 @@ class MirrorHub:
                 self._tokens.clear()
             self._game_id = (game, game_id)
             self._log = deque(
-                log_lines(self._private(game), entries, seat_names(public)), maxlen=LOG_LINES
+                log_lines(self._redacted(game), entries, seat_names(public)), maxlen=LOG_LINES
             )
             seq = self._log[-1].seq if self._log else None
             self._publish_locked(game, game_id, seq, state, dict(public), over, rules, None)
@@ -419,7 +457,7 @@ class MirrorHub:
         if action["type"] not in self._private(game):
             raise SeatRefused(
                 "not_from_phone",
-                f"A phone may only send its own secret cards; {action['type']!r} is played at the table.",
+                f"A phone may only send its player's secret choices; {action['type']!r} is played at the table.",
             )
         if action.get("seat") != seat:
             raise SeatRefused("other_seat", "A seat link can only act for its own seat.")
@@ -429,6 +467,10 @@ class MirrorHub:
 
     def _private(self, game: str | None) -> frozenset[str]:
         return self.seat_actions.get(game or "", frozenset())
+
+    def _redacted(self, game: str | None) -> frozenset[str]:
+        """The private action types whose log line is replaced by PRIVATE_LOG_LINE."""
+        return self._private(game) - self.public_lines.get(game or "", frozenset())
 
     def _rules(self, game: str | None) -> Any:
         if not game:

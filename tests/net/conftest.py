@@ -27,6 +27,7 @@ from companion import games
 from companion.config import MirrorConfig
 from companion.journal import Journal
 from companion.net import MirrorHub, MirrorServer
+from companion.net.hub import SEAT_ACTIONS
 from companion.rules import IllegalAction
 from companion.table import Table
 
@@ -139,7 +140,7 @@ def table(secrets_game: SecretsGame) -> Iterator[Table]:
 
 @pytest.fixture
 def hub() -> MirrorHub:
-    return MirrorHub(seat_actions={"mirrortest": {"enter_goal"}, "somnicum": {"enter_goal"}})
+    return MirrorHub(seat_actions={"mirrortest": {"enter_goal"}, **SEAT_ACTIONS})
 
 
 @pytest.fixture

@@ -118,6 +118,25 @@ def test_a_seat_page_enters_a_somnicum_goal_privately(mirror, hub, journal, play
             await page.wait_for(f"{MAIN_TEXT}.includes('Your Goal card: Castle · Mermaid · Rocket')")
             # once entered, there is nothing left to choose
             assert await page.evaluate("document.querySelectorAll('.choices button').length") == 0
+            # later Ben names the Sleep Sand token he draws, on his phone alone
+            loop = asyncio.get_running_loop()
+
+            def to_bens_draw() -> None:
+                while not (table.state.phase == "draw_tokens" and table.state.actor == 1):
+                    play.somnicum(table, 1)
+
+            await loop.run_in_executor(None, to_bens_draw)
+            await page.wait_for(f"{MAIN_TEXT}.includes('The Sleep Sand token you drew: which is it?')")
+            choice = await page.evaluate(
+                "(() => { const b = document.querySelector('.choices[data-type=draw_token] button');"
+                " b.click(); return b.textContent; })()"
+            )
+            await page.wait_for("document.querySelector('.choices .confirm') !== null")
+            await page.evaluate("document.querySelector('.choices .confirm').click()")
+            await page.wait_for(f"{MAIN_TEXT}.includes('nobody saw it')")
+            face = choice.split(",")[0]
+            await page.wait_for(f"{MAIN_TEXT}.includes('Your Sleep Sand tokens: ' + {json.dumps(face)})")
+            assert face.lower() not in table.log()[-1]["text"].lower()
             # a new game on the table: this link is dead, and the page says so
             other = Table.new(journal, "somnicum", {"players": ["Dan", "Eve"], "seed": 1})
             await asyncio.get_running_loop().run_in_executor(None, hub.attach, other)

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import urllib.error
+import urllib.request
 import json
 import re
 from typing import Any
 
 import aiohttp
 
+from companion.net.hub import SEAT_ACTIONS
 from companion.net.server import STATIC_FILES
 from companion.table import Table
 
@@ -102,4 +105,112 @@ def test_somnicum_goals_entered_on_phones_stay_private(mirror, hub, journal, pla
         assert mine["goal"]["id"] == chosen[seat]["goal"]
         others = [chosen[other]["goal"] for other in range(3) if other != seat]
         assert all(goal.encode() not in view for goal in others)
+    table.close()
+
+
+def _http(method: str, url: str, body: Any = None) -> tuple[int, dict[str, Any]]:
+    """One plain HTTP request on loopback (a phone's), answered as (status, JSON body)."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, method=method, headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as reply:
+            return reply.status, json.loads(reply.read())
+    except urllib.error.HTTPError as refused:
+        return refused.code, json.loads(refused.read())
+
+
+def test_somnicum_secret_choices_sent_from_phones_never_show_their_faces(mirror, hub, journal, until):
+    from companion.somnicum.actions import chance_outcomes
+    from companion.somnicum.setup import catalog_of
+    from companion.somnicum.simulate import Chooser, greedy_policy
+
+    table = Table.new(journal, "somnicum", {"players": ["Ann", "Ben", "Cleo"], "seed": 5, "decks": "physical"})
+    hub.attach(table)
+    tokens = [hub.seat_token(seat) for seat in range(3)]
+    public: list[bytes] = []  # every message the hub made for phones without a seat
+    lines: dict[int, str] = {}
+    stop = hub.listen(lambda snap: (public.append(snap.public), lines.update(
+        (line["seq"], line["text"]) for line in snap.message.get("log", []) if line["kind"] == "action")))
+    catalog = catalog_of(table.state)
+    chooser = Chooser(3)
+    sent: dict[int, dict[str, Any]] = {}
+
+    def same_choice(offered: dict[str, Any], action: dict[str, Any]) -> bool:
+        """The same choice at the table: tokens of one kind, or Meeting cards of one entry, are
+        indistinguishable, so a chance outcome may name another of them than the phone does."""
+        if set(offered) - {"label"} != set(action):
+            return False
+        for key, value in action.items():
+            if key in ("token", "return"):
+                if catalog.tokens[offered[key]].kind != catalog.tokens[value].kind:
+                    return False
+            elif key == "card":
+                if catalog.meetings[offered[key]].entry != catalog.meetings[value].entry:
+                    return False
+            elif offered[key] != value:
+                return False
+        return True
+    labels: dict[str, set[str]] = {}
+    while not table.over:
+        chance = chance_outcomes(catalog, table.state)
+        legal = table.legal_actions()
+        particles = [a for a in legal if a["type"] == "add_particle"]
+        if chance:
+            action = chooser.sample(chance)
+        elif particles and chooser.index(2) == 0:  # the greedy player never adds particles
+            action = chooser.pick(particles)
+        else:
+            action = greedy_policy(catalog, table.state, legal, chooser)
+        if action["type"] not in SEAT_ACTIONS["somnicum"]:
+            assert table.submit(action).accepted
+            continue
+        seat = action["seat"]
+        until(lambda: hub.snapshot().seq == table.seq)  # the phone has seen the newest state
+        # the owner's phone offers this choice, labelled; another seat's link cannot send it
+        status, mine = _http("GET", f"{mirror.url}api/seat/{tokens[seat]}/state")
+        offered = next(a for a in mine["actions"] if same_choice(a, action))
+        if action["type"] not in labels:
+            other = tokens[(seat + 1) % 3]
+            status, reply = _http("POST", f"{mirror.url}api/seat/{other}/action", offered)
+            assert status == 403 and reply["error"]["code"] == "other_seat"
+        labels.setdefault(action["type"], set()).add(offered["label"])
+        status, reply = _http("POST", f"{mirror.url}api/seat/{tokens[seat]}/action", offered)
+        assert status == 200 and reply["accepted"], reply
+        sent[reply["seq"]] = {k: v for k, v in offered.items() if k != "label"}
+    stop()
+    # a phone cannot play the table's own moves, and the rules still judge what it sends
+    status, reply = _http("POST", f"{mirror.url}api/seat/{tokens[0]}/action", {"type": "end_turn", "seat": 0})
+    assert status == 403 and reply["error"]["code"] == "not_from_phone"
+    status, reply = _http("POST", f"{mirror.url}api/seat/{tokens[0]}/action",
+                          {"type": "pay_token", "seat": 0, "token": "moon_1"})
+    assert status == 422 and reply["error"]["message"]
+    assert set(labels) == set(SEAT_ACTIONS["somnicum"]), labels  # every kind of secret choice was sent
+    assert all(re.fullmatch(r"Pay [A-Z][a-z ]+, (sand|blank) back", label) for label in labels["pay_token"])
+    assert all(re.fullmatch(r"[A-Z][a-z ]+, (sand|blank) back", label) for label in labels["draw_token"])
+
+    everything = b"\n".join(public)
+    assert re.search(rb'"goal_\d', everything) is None
+    # a token's id names its face; a Meeting card never played stays unnamed (one pass for all)
+    secret_ids = [*catalog.tokens, *(card for player in table.state.players for card in player.hand)]
+    assert any(player.hand for player in table.state.players)  # some Meeting card is still secret
+    leak = re.search(rb"\b(" + b"|".join(re.escape(i.encode()) for i in secret_ids) + rb")\b", everything)
+    assert leak is None, leak
+    events = {entry["seq"]: entry["events"] for entry in table.log()}
+    for seq, action in sent.items():
+        line = lines[seq]
+        kind = action["type"]
+        if kind == "enter_goal":
+            assert line == f"{table.state.players[action['seat']].name} entered a secret card privately."
+        elif kind in ("draw_token", "pay_token"):
+            face = catalog.tokens[action["token"]].particle.replace("_", " ")
+            assert re.search(rf"\b{face}\b", line, re.IGNORECASE) is None, (face, line)
+            assert "token" in line
+        elif kind in ("draw_meeting", "keep_meeting"):
+            name = catalog.meetings[action["card"]].name
+            shown = {d["name"] for e in events[seq] if e["type"] == "meeting_kept" for d in e["discarded"]}
+            assert name in shown or name not in line, (name, line)
+        elif kind == "add_particle":  # the particle lies face up on a card: the table sees it
+            assert catalog.tokens[action["token"]].particle.replace("_", " ") in line
+        else:
+            assert catalog.meetings[action["card"]].name in line
     table.close()

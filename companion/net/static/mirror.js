@@ -736,20 +736,40 @@
     const actions = Array.isArray(message.actions) ? message.actions : [];
     const parts = [h("h2", {}, "Only for you"), ...game.private(view, message.seat)];
     if (actions.length) {
-      parts.push(h("p", {}, "Enter your secret card. Nobody else sees it; the table only learns that you did."));
+      parts.push(h("p", {}, "Only you see these choices. The table learns only what the rules show everyone."));
       if (chosen !== null && actions.some((a) => JSON.stringify(a) === JSON.stringify(chosen))) {
         parts.push(h("div", { class: "choices" },
           h("button", { type: "button", class: "confirm", on: { click: () => send(chosen) } }, `Send: ${actionLabel(chosen)}`),
           h("button", { type: "button", on: { click: () => { chosen = null; render(current); } } }, "Choose again")));
       } else {
-        parts.push(h("div", { class: "choices" }, actions.map((action) =>
-          h("button", { type: "button", on: { click: () => { chosen = action; notice = null; render(current); } } }, actionLabel(action)))));
+        // one group per kind of choice, in the order the rules list them
+        const groups = new Map();
+        for (const action of actions) {
+          if (!groups.has(action.type)) groups.set(action.type, []);
+          groups.get(action.type).push(action);
+        }
+        for (const [type, group] of groups) {
+          parts.push(h("h3", { class: "choice-head" }, CHOICE_HEADS[type] || words(type)));
+          parts.push(h("div", { class: "choices", "data-type": type }, group.map((action) =>
+            h("button", { type: "button", on: { click: () => { chosen = action; notice = null; render(current); } } }, actionLabel(action)))));
+        }
       }
     }
     if (notice) parts.push(h("p", { class: `notice ${notice.good ? "good" : "bad"}` }, notice.text));
     if (parts.length === 1) parts.push(h("p", { class: "muted" }, "Nothing secret to show right now."));
     return h("section", { class: "card wide private" }, parts);
   }
+
+  // What each private choice is, above its buttons (Somnicum's; another game's fall back to words).
+  const CHOICE_HEADS = {
+    enter_goal: "Your secret Goal card: which is it?",
+    draw_token: "The Sleep Sand token you drew: which is it?",
+    draw_meeting: "The Meeting card you drew: which is it?",
+    keep_meeting: "Keep one Meeting card (the others go face up beside the deck)",
+    pay_token: "Pay a token for a step beyond the free ones",
+    add_particle: "Add a particle to your dream (before moving a flywheel)",
+    play_meeting: "Play a Meeting card",
+  };
 
   function actionLabel(action) {
     return label(pick(action.label, action.goal, action.card, action.choice, action.type));
