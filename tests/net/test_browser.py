@@ -161,6 +161,14 @@ def test_a_phone_screenshot_is_kept_for_review(mirror, hub, journal, play, open_
             await page.open(mirror.url)
             await page.wait_for("document.querySelectorAll('[data-tile]').length > 3")
             await page.screenshot(SCREENSHOT)
+            # a defeat is told in words, not by the rules' id for its cause
+            lost = {**table.view(None), "result": "defeat", "cause": "event_deck_empty"}
+            await asyncio.get_running_loop().run_in_executor(
+                None, lambda: hub.start_game("lost", "chainsomnia", lost, over=True)
+            )
+            await page.wait_for("document.getElementById('main').dataset.status === 'over'")
+            result = await page.evaluate("document.querySelector('.status .result').textContent")
+            assert result == "Defeat: the Event deck ran out before the children woke up."
 
     try:
         asyncio.run(run())

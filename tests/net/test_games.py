@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-import urllib.error
-import urllib.request
 import json
 import re
+import urllib.error
+import urllib.request
 from typing import Any
 
 import aiohttp

@@ -373,6 +373,12 @@
 
   // -- CHAINsomnia ---------------------------------------------------------------------------
 
+  // How CHAINsomnia's rules name a defeat (view.cause), in the table's words.
+  const DEFEATS = {
+    event_deck_empty: "the Event deck ran out before the children woke up",
+    caged: "the Daemon has caught too many children in its Cages",
+  };
+
   const CHARACTER_COLOURS = { ryan: "#f08a5d", chloe: "#f9d56e", isaac: "#7ee0a8", charlotte: "#7cc6e8", vane: "#c9b8ff", timi: "#ff9ecd" };
 
   function characterName(view, id) {
@@ -396,7 +402,7 @@
     },
     result(view) {
       if (view.result === "victory") return "The children escaped the Daemon's castle!";
-      if (view.result === "defeat") return `Defeat${view.cause ? `: ${label(view.cause)}` : ""}.`;
+      if (view.result === "defeat") return `Defeat${view.cause ? `: ${DEFEATS[view.cause] || label(view.cause)}` : ""}.`;
       return has(view.result) && view.result !== "" ? label(view.result) : null;
     },
     cards(view) {
