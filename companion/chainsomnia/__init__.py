@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.chainsomnia import engine, narration, setup
+from companion.chainsomnia import daemon, engine, narration, setup
 from companion.chainsomnia import state as state_module
 from companion.chainsomnia import view as view_module
 from companion.chainsomnia.state import State
@@ -44,7 +44,7 @@ class ChainsomniaRules:
             "cause": state.cause,
             "round": state.round,
             "caged": [c.id for c in state.characters if c.chains >= state_module.CAGE],
-        }
+        } | ({"text": daemon.end_text(state.result, state.cause)} if state.phase == "over" else {})
 
     def view(self, state: State, seat: int | None) -> JSON:
         return view_module.view(state, seat)

@@ -156,16 +156,19 @@ def check_end(w: Work) -> None:
         finish(w)
 
 
+def end_text(result: str, cause: str) -> str:
+    """The end of the game in the players' words."""
+    if result == "victory":
+        return "Every Bad Dream is defeated and a character is on Wake Up!: the players escape!"
+    if cause == "caged":
+        return "Too many characters are caught in the Daemon's Cages: the players lose."
+    return "The Event deck is exhausted: the players lose."
+
+
 def finish(w: Work) -> None:
     w.phase = "over"
     w.queue = ()
     w.pending = None
-    if w.result == "victory":
-        text = "Every Bad Dream is defeated and a character is on Wake Up!: the players escape!"
-    elif w.cause == "caged":
-        text = "Too many characters are caught in the Daemon's Cages: the players lose."
-    else:
-        text = "The Event deck is exhausted: the players lose."
     if not any(e["type"] in ("victory", "defeat") for e in w.events):
-        w.emit(w.result, cause=w.cause, text=text)
+        w.emit(w.result, cause=w.cause, text=end_text(w.result, w.cause))
 

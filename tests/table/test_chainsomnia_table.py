@@ -39,6 +39,8 @@ def test_whole_games_resume_exactly_at_any_point_and_end_in_the_history(db_path,
     rng = random.Random(seed)
     with Journal(db_path, snapshot_every=10) as journal:
         table = Table.new(journal, "chainsomnia", {**SETUP, "seed": seed})
+        ends = []
+        table.subscribe(lambda update: ends.append(update.text) if update.kind == "end" else None)
         while not table.over:
             assert table.submit(rng.choice(table.legal_actions())).accepted
             if rng.random() < 0.1:
@@ -51,6 +53,10 @@ def test_whole_games_resume_exactly_at_any_point_and_end_in_the_history(db_path,
         assert summary.cause == result["cause"] and summary.rounds == result["round"]
         assert summary.players == [c["name"] for c in table.view()["characters"]]
         assert RULES.state_to_json(replay_script(table.export(), RULES)) == state_json(table)
+        table.close()  # lets the subscriber hear the end
+        assert ends == [result["text"]]
+        assert "players lose" in ends[0] or "players escape" in ends[0]
+        assert result["cause"] not in ends[0]  # words, not the cause's id
 
 
 def test_undo_across_the_daemons_turn(journal):
