@@ -19,6 +19,7 @@ agree and the picture is still, so a rolling die is never read.
 from __future__ import annotations
 
 import math
+import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -70,6 +71,10 @@ LAYOUTS: dict[int, np.ndarray] = {
     6: np.array([[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]], float),
 }
 _GRID = np.array([[x, y] for y in (-1, 0, 1) for x in (-1, 0, 1)], float)
+_LAYOUT_GRAM_INV = {n: np.linalg.inv(l.T @ l) for n, l in LAYOUTS.items() if n >= 4}
+# Where each layout has no pip (the blank spots that must stay plain).
+_BLANKS = {n: np.array([g for g in _GRID if not (np.abs(l - g).sum(axis=1) < 1e-6).any()])
+           for n, l in LAYOUTS.items()}
 # Face half-size in units of the pip offset (measured dice range about 1.6..2.0).
 FACE_HALF = 1.8
 
@@ -241,28 +246,37 @@ def _same_colour(colours: np.ndarray, face: np.ndarray) -> np.ndarray:
     return np.abs(colours - face).max(axis=-1) <= tol
 
 
-def _plain_between(a: _Pip, b: _Pip, img: np.ndarray, others: Sequence[_Pip]) -> bool:
-    """True when the face between two pips is plain: no seam, gap or edge of another die."""
-    dx, dy = b.x - a.x, b.y - a.y
-    d = math.hypot(dx, dy)
-    t0, t1 = (a.r * 1.5) / d, 1 - (b.r * 1.5) / d
-    if t1 <= t0:
-        return True
-    n = max(4, int((t1 - t0) * d))
-    t = np.linspace(t0, t1, n)
-    xs, ys = a.x + dx * t, a.y + dy * t
-    keep = np.ones(n, bool)
-    for o in others:  # the middle pip of a 3 or 5 lies on the diagonal
-        if o is a or o is b:
-            continue
-        keep &= (xs - o.x) ** 2 + (ys - o.y) ** 2 > (o.r * 1.6) ** 2
-    if keep.sum() < 2:
-        return True
-    vals = _sample(img, xs[keep], ys[keep]).astype(np.float32)
-    face = (a.face + b.face) / 2
+def _plain_between(pips: list[_Pip], pairs: np.ndarray, img: np.ndarray,
+                   dist: np.ndarray) -> np.ndarray:
+    """For each pair of pips (P x 2 indices), whether the face between them is plain: no seam,
+    gap or edge of another die. All pairs are sampled in one pass."""
+    xy = np.array([[p.x, p.y] for p in pips])
+    r = np.array([p.r for p in pips])
+    faces = np.array([p.face for p in pips], np.float32)
+    i, j = pairs[:, 0], pairs[:, 1]
+    d = dist[i, j]
+    t0, t1 = r[i] * 1.5 / d, 1 - r[j] * 1.5 / d
+    long_enough = t1 > t0
+    n = np.where(long_enough, np.maximum(4, ((t1 - t0) * d).astype(int)), 0)
+    which = np.repeat(np.arange(len(pairs)), n)
+    step = np.arange(len(which)) - np.repeat(np.cumsum(n) - n, n)
+    t = t0[which] + (t1 - t0)[which] * step / np.maximum(n - 1, 1)[which]
+    pts = xy[i][which] + (xy[j] - xy[i])[which] * t[:, None]
+    # The middle pip of a 3 or 5 lies on the diagonal: samples on the pips near the pair's
+    # first one do not count.
+    others = dist[i] < (d + r[i] * 2)[:, None]
+    others[np.arange(len(pairs)), i] = False
+    others[np.arange(len(pairs)), j] = False
+    on_pip = ((pts[:, None] - xy[None]) ** 2).sum(axis=2) <= (r * 1.6) ** 2
+    keep = ~(on_pip & others[which]).any(axis=1)
+    kept = np.bincount(which[keep], minlength=len(pairs))
     # A seam or a strip of table shows as samples off the face colour.
-    off = ~_same_colour(vals, face)
-    return int(off.sum()) <= max(1, n // 10)
+    face = (faces[i] + faces[j]) / 2
+    vals = _sample(img, pts[:, 0], pts[:, 1]).astype(np.float32)
+    tol = 0.13 * face.max(axis=1) + 8.0
+    off = (np.abs(vals - face[which]).max(axis=1) > tol[which]) & keep
+    offs = np.bincount(which[off], minlength=len(pairs))
+    return ~long_enough | (kept < 2) | (offs <= np.maximum(1, n // 10))
 
 
 def _groups(pips: list[_Pip], img: np.ndarray) -> list[list[_Pip]]:
@@ -294,10 +308,10 @@ def _groups(pips: list[_Pip], img: np.ndarray) -> list[list[_Pip]]:
     tol = 0.13 * np.maximum(faces.max(axis=1)[:, None], faces.max(axis=1)[None]) + 8.0
     colour_ok = np.abs(faces[:, None] - faces[None]).max(axis=2) <= tol
     cand = size_ok & shape_ok & near & colour_ok & (dark[:, None] == dark[None])
-    for i, j in zip(*np.nonzero(np.triu(cand, 1))):
-        others = [pips[k] for k in np.nonzero(dist[i] < dist[i, j] + r[i] * 2)[0]]
-        if _plain_between(pips[i], pips[j], img, others):
-            parent[root(i)] = root(j)
+    pairs = np.argwhere(np.triu(cand, 1))
+    if len(pairs):
+        for i, j in pairs[_plain_between(pips, pairs, img, dist)]:
+            parent[root(int(i))] = root(int(j))
     out: dict[int, list[_Pip]] = {}
     for i in range(n):
         out.setdefault(root(i), []).append(pips[i])
@@ -345,7 +359,6 @@ def _fit_layout(pts: np.ndarray, tilt: np.ndarray) -> _Fit | None:
         return _Fit(n, centre, axes, residual)
     layout = LAYOUTS[n]
     x = pts - centre
-    best: _Fit | None = None
     # Whitening both point sets leaves only a rotation (or mirror) between them.
     cx = np.cov(x.T, bias=True)
     cl = np.cov(layout.T, bias=True)
@@ -372,18 +385,22 @@ def _fit_layout(pts: np.ndarray, tilt: np.ndarray) -> _Fit | None:
     assign = dist.argmin(axis=2)
     near = np.take_along_axis(dist, assign[..., None], axis=2)[..., 0].max(axis=1)
     one_each = (np.sort(assign, axis=1)[:, 1:] != np.sort(assign, axis=1)[:, :-1]).all(axis=1)
-    for k in np.nonzero(one_each & (near <= 0.35))[0]:
-        src = layout[assign[k]]
-        a, *_ = np.linalg.lstsq(src, x, rcond=None)  # x ≈ src @ a
-        axes = a.T
-        err = np.linalg.norm(src @ a - x, axis=1).max()
-        sv = np.linalg.svd(axes, compute_uv=False)
-        if sv[1] / sv[0] < 0.55:
-            continue
-        fit = _Fit(n, centre, axes, float(err / sv.mean()))
-        if best is None or fit.residual < best.residual:
-            best = fit
-    return best
+    ks = np.nonzero(one_each & (near <= 0.35))[0]
+    if not len(ks):
+        return None
+    # Least squares x ≈ src @ a for all pairings at once: each pairs every layout pip with one
+    # pip, so src^T src is the layout's own and only src^T x changes.
+    src = layout[assign[ks]]
+    a = _LAYOUT_GRAM_INV[n] @ np.einsum("kni,nj->kij", src, x)
+    err = np.linalg.norm(src @ a - x[None], axis=2).max(axis=1)
+    axes = a.transpose(0, 2, 1)
+    sv = np.linalg.svd(axes, compute_uv=False)
+    ok = sv[:, 1] / sv[:, 0] >= 0.55
+    if not ok.any():
+        return None
+    residual = np.where(ok, err / sv.mean(axis=1), np.inf)
+    k = int(np.argmin(residual))
+    return _Fit(n, centre, axes[k], float(residual[k]))
 
 
 def _empty_where_no_pip(fit: _Fit, group: list[_Pip], con: _Contrast) -> float:
@@ -393,16 +410,13 @@ def _empty_where_no_pip(fit: _Fit, group: list[_Pip], con: _Contrast) -> float:
     Measured against the face's own pips, not an absolute ratio: on a dark die the noise is a
     large fraction of the grey level, while the pips still stand far above it.
     """
-    layout = LAYOUTS[fit.value]
-    empty = [g for g in _GRID if not (np.abs(layout - g).sum(axis=1) < 1e-6).any()]
     if fit.value == 1:
-        empty = []  # the pip offset is unknown on a 1; its ring is checked by the caller
-    if not empty:
-        return 0.0
-    r = float(np.median([p.r for p in group]))
+        return 0.0  # the pip offset is unknown on a 1; its ring is checked by the caller
+    empty = _BLANKS[fit.value]
+    r = statistics.median([p.r for p in group])
     rad = max(1, int(round(r * 0.6)))
     h, w = con.gray.shape
-    level = float(np.median([p.face_grey for p in group]))
+    level = statistics.median([p.face_grey for p in group])
     sign = -1.0 if group[0].dark else 1.0
 
     def steps(xy: np.ndarray) -> np.ndarray:
@@ -426,7 +440,7 @@ def _empty_where_no_pip(fit: _Fit, group: list[_Pip], con: _Contrast) -> float:
     pip_step = float(np.median(steps(np.array([[p.x, p.y] for p in group]))))
     if pip_step <= 0:
         return 1.0
-    pts = np.array(empty) @ fit.axes.T + fit.centre
+    pts = empty @ fit.axes.T + fit.centre
     return max(0.0, float(steps(pts).max()) / pip_step)
 
 
@@ -621,12 +635,11 @@ def _judge(group: list[_Pip], img: np.ndarray, con: _Contrast,
            lone_round: float = LONE_ROUNDNESS) -> tuple[_Face | None, bool]:
     """A die read from one pip group, or (None, True) for a face that fits no layout, or
     (None, False) for something that is not a die face at all."""
-    pts = np.array([[p.x, p.y] for p in group])
-    r = float(np.median([p.r for p in group]))
-    dark = group[0].dark
     if len(group) == 1 and (group[0].contrast < LONE_PIP_CONTRAST
                             or group[0].roundness < lone_round):
         return None, False
+    pts = np.array([[p.x, p.y] for p in group])
+    r = statistics.median([p.r for p in group])
     tilt = _tilt(group)
     fit = _fit_layout(pts, tilt)
     if fit is None:
@@ -638,10 +651,9 @@ def _judge(group: list[_Pip], img: np.ndarray, con: _Contrast,
         # A 1 has no pip offset: its unit is the pip's long radius (its true radius on a face
         # seen at an angle).
         fit.axes = tilt * (lone.r / math.sqrt(max(lone.roundness, 0.3)))
-    else:
-        spacing = float(np.linalg.svd(fit.axes, compute_uv=False).mean())
-        if not SPACING_RANGE[0] <= spacing / r <= SPACING_RANGE[1]:
-            return None, True
+    spacing = float(np.linalg.svd(fit.axes, compute_uv=False).mean())
+    if fit.value > 1 and not SPACING_RANGE[0] <= spacing / r <= SPACING_RANGE[1]:
+        return None, True
     face = np.median(np.array([p.face for p in group]), axis=0)
     plain, bounded, face_half = _face_evidence(fit, img, face)
     if plain < 0.75:
@@ -668,8 +680,8 @@ def _judge(group: list[_Pip], img: np.ndarray, con: _Contrast,
         confidence=round(float(confidence), 3),
         pips=tuple((float(p.x), float(p.y)) for p in group),
     )
-    return _Face(die, group, fit.centre, fit.axes, float(np.linalg.svd(fit.axes, compute_uv=False).mean()),
-                 face_half, _flatness(group, fit), _squash_direction(group)), False
+    return _Face(die, group, fit.centre, fit.axes, spacing, face_half, _flatness(group, fit),
+                 _squash_direction(group)), False
 
 
 @dataclass
@@ -854,6 +866,36 @@ _CIRCLE16 = np.stack([np.cos(np.linspace(0, 2 * math.pi, 16, endpoint=False)),
                       np.sin(np.linspace(0, 2 * math.pi, 16, endpoint=False))], axis=1)
 
 
+def _evidence_points(value: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float]:
+    """Where _face_evidence looks, in layout units: spots that must be plain, rings walking out
+    (radii x directions, flattened), the radii, and the range of face half-sizes accepted."""
+    if value == 1:
+        inside = np.vstack([_CIRCLE16 * 1.9, _CIRCLE16 * 2.6])
+        radii, lo, hi = _ONE_EDGE_RADII, 2.8, 8.0
+    else:
+        layout = LAYOUTS[value]
+        inside = _CIRCLE16 * 1.35
+        clear = np.linalg.norm(inside[:, None] - layout[None], axis=2).min(axis=1) > 0.6
+        inside = np.vstack([inside[clear], [g for g in _GRID
+                                            if np.linalg.norm(layout - g, axis=1).min() > 0.9]])
+        radii, lo, hi = _EDGE_RADII, 1.55, 3.4
+    rings = (_CIRCLE16[None] * radii[:, None, None]).reshape(-1, 2)
+    return inside, rings, radii, lo, hi
+
+
+_EVIDENCE_POINTS = {value: _evidence_points(value) for value in LAYOUTS}
+
+
+def _quartile(values: np.ndarray) -> float:
+    """The lower quartile, interpolated linearly (numpy's default percentile), without its cost."""
+    ordered = np.sort(values)
+    pos = 0.25 * (len(ordered) - 1)
+    lo = int(pos)
+    if lo + 1 >= len(ordered):
+        return float(ordered[lo])
+    return float(ordered[lo] + (ordered[lo + 1] - ordered[lo]) * (pos - lo))
+
+
 def _face_evidence(fit: _Fit, img: np.ndarray, face: np.ndarray) -> tuple[float, float, float]:
     """How plain the face is between its pips, how clearly it ends all round, and where.
 
@@ -862,30 +904,21 @@ def _face_evidence(fit: _Fit, img: np.ndarray, face: np.ndarray) -> tuple[float,
     A 1 has no pip spacing: its unit is the pip's own radius, and its face must be plain in an
     annulus around the pip and end all round at a similar distance (a square, not a stripe).
     """
-    if fit.value == 1:
-        inside = np.vstack([_CIRCLE16 * 1.9, _CIRCLE16 * 2.6])
-        radii, lo, hi = _ONE_EDGE_RADII, 2.8, 8.0
-    else:
-        layout = LAYOUTS[fit.value]
-        inside = _CIRCLE16 * 1.35
-        clear = np.linalg.norm(inside[:, None] - layout[None], axis=2).min(axis=1) > 0.6
-        inside = np.vstack([inside[clear], [g for g in _GRID
-                                            if np.linalg.norm(layout - g, axis=1).min() > 0.9]])
-        radii, lo, hi = _EDGE_RADII, 1.55, 3.4
-    pts = inside @ fit.axes.T + fit.centre
-    plain = float(_same_colour(_sample(img, pts[:, 0], pts[:, 1]).astype(np.float32), face).mean())
+    inside, rings, radii, lo, hi = _EVIDENCE_POINTS[fit.value]
+    # The plain spots and the rings walking out, all sampled at once.
+    pts = np.vstack([inside, rings]) @ fit.axes.T + fit.centre
+    same = _same_colour(_sample(img, pts[:, 0], pts[:, 1]).astype(np.float32), face)
+    plain = float(same[: len(inside)].mean())
     # Walking out from the centre, each direction should leave the face (for a side face, the
     # table or another die) somewhere between a tight and a wide pip spread.
-    rings = (_CIRCLE16[None] * radii[:, None, None]) @ fit.axes.T + fit.centre
-    same = _same_colour(_sample(img, rings[..., 0], rings[..., 1]).astype(np.float32), face)
-    left = ~same  # rings x directions
+    left = ~same[len(inside):].reshape(len(radii), len(_CIRCLE16))  # rings x directions
     bounded = left.any(axis=0)
     if not bounded.any():
         return plain, 0.0, FACE_HALF if fit.value > 1 else lo
     first = radii[left.argmax(axis=0)[bounded]]
     # Samples are taken past the edge; the near edges count (a side face of the same colour
     # makes the far ones look long).
-    half = float(np.clip(np.percentile(first, 25) - 0.2, lo, hi))
+    half = min(max(_quartile(first) - 0.2, lo), hi)
     if fit.value == 1 and (bounded.mean() < 0.75 or first.max() > 2.2 * first.min()):
         return plain, 0.0, half  # a lone dark spot on something that is not die-shaped
     return plain, float(bounded.mean()), half
