@@ -21,7 +21,7 @@ import shutil
 import subprocess
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -297,6 +297,3 @@ class AppDriver:
         os.replace(taken, path)
         return path
 
-
-def iter_screens(driver: AppDriver) -> Iterator[str]:
-    yield from (screen.name for screen in driver.app.manager.screens)
