@@ -331,6 +331,22 @@ def _rot(angle: float) -> np.ndarray:
     return np.array([[c, -s], [s, c]])
 
 
+def _white_layout(layout: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A layout whitened, as each way of laying a pip onto it may need it: one copy per
+    candidate (plain or mirrored, for each pip off the centre), and that pip's angle."""
+    el, vl = np.linalg.eigh(np.cov(layout.T, bias=True))
+    wl = layout @ vl @ np.diag(el**-0.5) @ vl.T
+    radii_l = np.linalg.norm(wl, axis=1)
+    cands = [(m, j) for m in (1.0, -1.0) for j in range(len(layout)) if radii_l[j] >= 0.3]
+    flips = np.array([m for m, _ in cands])
+    wl_m = wl[None] * np.stack([np.ones_like(flips), flips], axis=1)[:, None, :]
+    picked = wl_m[np.arange(len(cands)), [j for _, j in cands]]
+    return wl_m, np.arctan2(picked[:, 1], picked[:, 0])
+
+
+_WHITE_LAYOUTS = {n: _white_layout(layout) for n, layout in LAYOUTS.items() if n >= 4}
+
+
 def _fit_layout(pts: np.ndarray, tilt: np.ndarray) -> _Fit | None:
     """The legal layout an affine map takes onto these pip centres, or None.
 
@@ -361,23 +377,15 @@ def _fit_layout(pts: np.ndarray, tilt: np.ndarray) -> _Fit | None:
     x = pts - centre
     # Whitening both point sets leaves only a rotation (or mirror) between them.
     cx = np.cov(x.T, bias=True)
-    cl = np.cov(layout.T, bias=True)
     ex, vx = np.linalg.eigh(cx)
-    el, vl = np.linalg.eigh(cl)
     if ex[0] <= 1e-9 * max(ex[1], 1e-9):
         return None
     wx = x @ vx @ np.diag(ex**-0.5) @ vx.T
-    wl = layout @ vl @ np.diag(el**-0.5) @ vl.T
-    radii_x = np.linalg.norm(wx, axis=1)
-    radii_l = np.linalg.norm(wl, axis=1)
-    i0 = int(np.argmax(radii_x))
+    i0 = int(np.argmax(np.linalg.norm(wx, axis=1)))
     # Every way of laying the farthest pip onto a layout pip (mirrored or not), all at once:
     # turn the whitened layout so that pip lands on it, then pair each pip with its nearest.
-    cands = [(m, j) for m in (1.0, -1.0) for j in range(n) if radii_l[j] >= 0.3]
-    flips = np.array([m for m, _ in cands])
-    wl_m = wl[None] * np.stack([np.ones_like(flips), flips], axis=1)[:, None, :]
-    picked = wl_m[np.arange(len(cands)), [j for _, j in cands]]
-    ang = math.atan2(wx[i0, 1], wx[i0, 0]) - np.arctan2(picked[:, 1], picked[:, 0])
+    wl_m, picked_angle = _WHITE_LAYOUTS[n]
+    ang = math.atan2(wx[i0, 1], wx[i0, 0]) - picked_angle
     c, sn = np.cos(ang)[:, None], np.sin(ang)[:, None]
     moved = np.stack([wl_m[..., 0] * c - wl_m[..., 1] * sn,
                       wl_m[..., 0] * sn + wl_m[..., 1] * c], axis=2)
@@ -559,7 +567,7 @@ def _beside(group: Sequence[_Pip], face: _Face) -> bool:
     if (np.abs(local).max(axis=1) < face.half).any():
         return False  # a mark on the face that is not one of its pips: the reading is in doubt
     reach = float(np.abs(local.mean(axis=0)).max()) / face.half
-    squashed = float(np.mean([p.roundness for p in group])) < SQUASH_RATIO * face.flatness
+    squashed = sum(p.roundness for p in group) / len(group) < SQUASH_RATIO * face.flatness
     if len(group) == 1 and not group[0].linked and reach <= SIDE_BAND:
         return True
     return squashed and reach <= SQUASHED_BAND
@@ -701,7 +709,7 @@ class _Face:
 def _tilt(group: list[_Pip]) -> np.ndarray:
     """The foreshortening of a face (2x2, largest scale 1) read from the shape of its pips:
     a round pip seen at an angle is an ellipse squashed along the tilt."""
-    k = float(np.mean([p.roundness for p in group]))
+    k = sum(p.roundness for p in group) / len(group)
     angle = _squash_direction(group)
     if angle is None or k > 0.92:
         return np.eye(2)
@@ -710,16 +718,15 @@ def _tilt(group: list[_Pip]) -> np.ndarray:
 
 
 def _flatness(group: list[_Pip], fit: _Fit) -> float:
-    return float(np.mean([p.roundness for p in group]))
+    return sum(p.roundness for p in group) / len(group)
 
 
 def _squash_direction(group: list[_Pip]) -> float | None:
-    weights = np.array([1.0 - p.roundness for p in group])
-    if weights.mean() < 0.2:
+    weights = [1.0 - p.roundness for p in group]
+    if sum(weights) / len(weights) < 0.2:
         return None
-    doubled = np.array([2 * p.squash for p in group])
-    return 0.5 * math.atan2(float((weights * np.sin(doubled)).sum()),
-                            float((weights * np.cos(doubled)).sum()))
+    return 0.5 * math.atan2(sum(w * math.sin(2 * p.squash) for w, p in zip(weights, group)),
+                            sum(w * math.cos(2 * p.squash) for w, p in zip(weights, group)))
 
 
 def _shape_vector(face: _Face) -> np.ndarray:
