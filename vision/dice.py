@@ -60,6 +60,8 @@ SHAPE_TOLERANCE = 0.2
 ON_TABLE = 0.22
 OFF_TABLE = 0.3
 SPACING_RANGE = (1.8, 4.5)
+# A face smaller than this fraction of the other dice's (median) is not a die of the roll.
+SIZE_RATIO = 0.5
 
 # Canonical layouts in units of the pip offset from the face centre.
 LAYOUTS: dict[int, np.ndarray] = {
@@ -507,6 +509,7 @@ def read_dice(frame: np.ndarray) -> DiceReading:
     faces = _drop_side_faces(faces)
     faces = [f for f in faces
              if not (f.die.value == 1 and any(_beside(f.group, g) for g in faces if g is not f))]
+    faces = _drop_undersized_faces(faces)
     # Pips beside a read face and more squashed than it are that die's side faces: expected,
     # so they neither become dice nor lower the confidence.
     loose = [g for g in loose if not any(_beside(g, f) for f in faces)]
@@ -833,6 +836,18 @@ def _drop_off_table_faces(faces: list[_Face]) -> tuple[list[_Face], bool]:
                 a_top, doubt = by_plane >= 0, True
             side.add(j if a_top else i)
     return [f for k, f in enumerate(faces) if k not in side], doubt
+
+
+def _drop_undersized_faces(faces: list[_Face]) -> list[_Face]:
+    """Drops faces far smaller than the other dice: the dice of one roll are one size, and a
+    camera looking at up to ~45 degrees makes near and far dice differ by well under
+    SIZE_RATIO. A face-like mark that small (a dot on a cable, a key's letter, a pattern in the
+    clutter) is not a die of this roll."""
+    if len(faces) < 2:
+        return faces
+    sizes = [f.half * f.spacing for f in faces]
+    return [f for k, f in enumerate(faces)
+            if sizes[k] >= SIZE_RATIO * statistics.median(sizes[:k] + sizes[k + 1:])]
 
 
 def _drop_side_faces(faces: list[_Face]) -> list[_Face]:
