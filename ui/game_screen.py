@@ -56,6 +56,7 @@ class GameScreen(BaseScreen):
         self.step_index = 0
         self.step_count = 0
         self.loading = False
+        self._option_pool: list[TButton] = []
 
     # -- opening and closing a game ---------------------------------------------------------
 
@@ -186,8 +187,16 @@ class GameScreen(BaseScreen):
         clear_and_fill(self.ids.fixed, pinned)
 
     def option_button(self, index: int, option: Option) -> TButton:
-        widget = button(self.option_text(option), lambda w: self.choose(w.payload), payload=index,
-                        tone=self.option_tone(option), grow=True)
+        """The button of one choice. Buttons are reused from frame to frame: a new widget (and
+        a new text texture) for every option of every update would churn memory on a Pi."""
+        while len(self._option_pool) <= index:
+            self._option_pool.append(button("", lambda w: self.choose(w.payload), grow=True))
+        widget = self._option_pool[index]
+        if widget.parent is not None:
+            widget.parent.remove_widget(widget)
+        widget.text = self.option_text(option)
+        widget.payload = index
+        widget.tone = self.option_tone(option)
         widget.focused = self.focus is not None and index == self.focus.index and self.keys_used
         return widget
 
