@@ -86,3 +86,28 @@ def test_a_players_tokens_are_shown_only_when_they_ask(home):
     ui.settle()
     assert ui.screen.view["players"][0]["tokens"] == tokens - 2  # one placed, its twin back in the bag
     assert "adds a star particle" in ui.screen.notice_line
+
+
+def test_a_finished_game_shows_every_cards_points_and_the_winner(home):
+    from companion.table import Table
+
+    ui = home
+    journal = ui.app.services.journal()
+    table = Table.new(journal, "somnicum", {"players": ["Ann", "Ben"], "decks": "digital", "seed": 11})
+    while not table.over:  # the rules' own choices, to the end of round 3
+        actions = table.legal_actions()
+        moves = [a for a in actions if a["type"] == "move_flywheel"]
+        table.submit(moves[min(2, len(moves) - 1)] if moves else actions[-1])
+    result = table.result()
+    game_id = table.game_id
+    table.close()
+    ui.app.go("somnicum_table", resume=game_id)
+    ui.settle()
+    winners = " and ".join(result["winners"])
+    assert "Game over" in ui.screen.prompt and winners.split(" and ")[0] in ui.screen.prompt
+    ui.tap_text("Every card's points")
+    shown = ui.screen_text()
+    for player in result["players"]:
+        assert f"{player['name']}: {player['total']} points" in shown
+    first_card = result["players"][0]["cards"][0]
+    assert f"Level {first_card['level']}, {first_card['name']}: " in shown

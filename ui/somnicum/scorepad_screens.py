@@ -326,36 +326,58 @@ class ScorePadDreamScreen(BaseScreen):
         self.close_overlays()
 
 
+def tally_json(result: Any) -> dict[str, Any]:
+    """``scoring.FinalScores`` in the shape of the rules' result JSON, so one screen shows both."""
+    return {
+        "players": [
+            {
+                "name": p.name, "total": p.total, "breakdown": dict(p.breakdown), "sand": p.sand,
+                "cards": [
+                    {"level": c.level, "position": c.position, "name": c.card.name, "stars": c.card.stars,
+                     "nightmare": c.card.nightmare, "multiplier": c.multiplier, "why": c.reason,
+                     "points": c.points, "goal_matches": list(c.goal_matches)}
+                    for c in p.cards
+                ],
+            }
+            for p in result.players
+        ],
+        "winners": list(result.winners),
+        "tie_break": result.tie_break,
+    }
+
+
 class ScorePadResultScreen(BaseScreen):
+    """The tally: of the score pad, or of a Somnicum game played on the table screen."""
+
     name = "scorepad_result"
     winners = StringProperty("")
 
-    def prepare(self, **_: Any) -> None:
-        result = self.app.scorepad.scores()
-        names = ", ".join(result.winners) or "nobody"
-        self.winners = (f"{'Winners' if len(result.winners) > 1 else 'Winner'}: [b]{names}[/b]")
+    def prepare(self, result: dict[str, Any] | None = None, **_: Any) -> None:
+        result = result or tally_json(self.app.scorepad.scores())
+        winners = result.get("winners", [])
+        names = ", ".join(winners) or "nobody"
+        self.winners = f"{'Winners' if len(winners) > 1 else 'Winner'}: [b]{names}[/b]"
         rows: list[Any] = []
-        if result.tie_break:
-            rows.append(label(result.tie_break, "body"))
-        ranking = sorted(result.players, key=lambda p: (-p.total, -p.sand))
+        if result.get("tie_break"):
+            rows.append(label(result["tie_break"], "body"))
+        ranking = sorted(result.get("players", []), key=lambda p: (-p["total"], -p.get("sand", 0)))
         for player in ranking:
             rows.append(self.player_panel(player))
         clear_and_fill(self.ids.rows, rows)
 
-    def player_panel(self, player: Any) -> Panel:
+    def player_panel(self, player: dict[str, Any]) -> Panel:
         panel = Panel(orientation="vertical", size_hint_y=None)
         panel.bind(minimum_height=panel.setter("height"))
-        panel.add_widget(label(f"[b]{player.name}: {player.total} points[/b]   "
-                               f"[color={colours.hex_colour(colours.TEXT_DIM)}]({player.sand} Sleep Sand left)[/color]", "big"))
-        b = player.breakdown
-        parts = [f"{BREAKDOWN_WORDS[key]} {value:+d}" if key == "nightmares" else f"{BREAKDOWN_WORDS[key]} {value}"
-                 for key, value in b.items() if value]
-        panel.add_widget(label(" + ".join(parts) + f" = {player.total}" if parts else "No points.", "body"))
-        for line in player.cards:
-            card = line.card
-            kind = "Nightmare" if card.nightmare else "card"
-            goal = f"; goal: {', '.join(line.goal_matches)}" if line.goal_matches else ""
+        panel.add_widget(label(f"[b]{player['name']}: {player['total']} points[/b]   "
+                               f"[color={colours.hex_colour(colours.TEXT_DIM)}]({player.get('sand', 0)} Sleep Sand left)[/color]", "big"))
+        parts = [f"{BREAKDOWN_WORDS.get(key, key)} {value:+d}" if key == "nightmares" else f"{BREAKDOWN_WORDS.get(key, key)} {value}"
+                 for key, value in player.get("breakdown", {}).items() if value]
+        panel.add_widget(label(" + ".join(parts) + f" = {player['total']}" if parts else "No points.", "body"))
+        for line in player.get("cards", []):
+            what = line.get("name") or f"{'Nightmare' if line.get('nightmare') else 'card'} {line['position']}"
+            goal = f"; goal: {', '.join(line['goal_matches'])}" if line.get("goal_matches") else ""
+            stars = line["stars"]
             panel.add_widget(label(
-                f"Level {line.level}, {kind} {line.position}: {card.stars} star{'s' if card.stars != 1 else ''} "
-                f"x{line.multiplier} = {line.points:+d} ({line.reason}){goal}", "small", dim=True))
+                f"Level {line['level']}, {what}: {stars} star{'s' if stars != 1 else ''} x{line['multiplier']} "
+                f"= {line['points']:+d} ({line['why']}){goal}", "small", dim=True))
         return panel

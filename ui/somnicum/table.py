@@ -169,6 +169,13 @@ class SomnicumTableScreen(GameScreen):
     def pinned(self, option: Option) -> bool:
         return option.key == "type" and option.value == "end_turn"
 
+    def render_actions(self) -> None:
+        super().render_actions()
+        if self.frame is not None and self.frame.over and self.frame.result:
+            result = self.frame.result
+            self.ids.fixed.add_widget(button("Every card's points", lambda *_: self.app.go("scorepad_result", result=result),
+                                             tone="accent"), index=len(self.ids.fixed.children))
+
     def seat_names_map(self) -> dict[str, int]:
         return {}
 
