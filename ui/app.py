@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 from kivy.app import App
-from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.lang import Builder
 from kivy.properties import ObjectProperty, StringProperty

@@ -176,3 +176,24 @@ def test_an_unfinished_game_is_resumed_from_home(home):
     assert ui.screen.session.game_id == game_id
     assert "Chloe" in ui.screen.status_line
     assert ui.screen.steps == []  # no setup steps for a game already laid out
+
+
+def test_the_phones_mirror_follows_the_game_on_the_table_and_forgets_it_at_home(home):
+    from companion.games import rules_for
+    from companion.net.hub import MirrorHub
+
+    ui = home
+    hub = MirrorHub(rules_for=rules_for)
+    ui.app.services.hub = hub
+    try:
+        open_two_player_game(ui)
+        game_id = ui.screen.session.game_id
+        ui.wait(lambda: hub.snapshot().status == "playing", what="the mirror to show the game")
+        assert hub.snapshot().game == "chainsomnia" and hub.snapshot().game_id == game_id
+        ui.tap_text("End the turn")
+        ui.wait(lambda: hub.snapshot().seq == ui.screen.session.table.seq, what="the mirror to follow")
+        assert ui.app.seat_names() == ["Ryan & Chloe", "Isaac & Timi"]
+        ui.tap_text("Home")
+        ui.wait(lambda: hub.snapshot().status == "idle", what="the mirror to forget the game")
+    finally:
+        ui.app.services.hub = None

@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import json
 
-from kivy.core.window import Window
-
 from companion.config import MirrorConfig
 from ui.prefs import prefs_path
-from ui.widgets import TButton, TToggle
 
 SCREENS_WITHOUT_A_GAME = ["home", "settings", "phones", "history", "chainsomnia_setup", "scorepad_players"]
 
 
 def buttons(ui):
+    from ui.widgets import TButton, TToggle  # Kivy only once the session's display is up
+
     return [w for w in ui.visible() if isinstance(w, (TButton, TToggle)) and not w.disabled]
 
 
@@ -36,6 +35,8 @@ def test_every_touch_target_is_at_least_48_px_at_800x480(home):
 
 
 def test_portrait_720x1280_keeps_every_button_on_screen(home):
+    from kivy.core.window import Window
+
     home.resize(720, 1280)
     outside = []
     for name in SCREENS_WITHOUT_A_GAME:
@@ -61,6 +62,8 @@ def test_text_size_setting_enlarges_text_at_once_and_is_kept(home):
 
 
 def test_the_keyboard_moves_a_highlight_and_presses_what_it_shows(home):
+    from kivy.core.window import Window
+
     def key(code):
         Window.dispatch("on_key_down", code, 0, None, [])
         Window.dispatch("on_key_up", code, 0)
