@@ -168,52 +168,107 @@ def _contrast(gray: np.ndarray, kernel: int) -> _Contrast:
     return _Contrast(gray, closed, opened, (dark, light))
 
 
-def _find_pips(con: _Contrast, kernel: int, scale: float, min_area: float) -> list[_Pip]:
-    """Blobs far darker or lighter than the face around them, as pip candidates."""
+def _find_pips(con: _Contrast, kernel: int, scale: float, min_area: float,
+               bridged: bool = False) -> list[_Pip]:
+    """Blobs far darker or lighter than the face around them, as pip candidates; with
+    ``bridged``, also pips that blur joined into one blob (small pips, the fine level)."""
     found: list[_Pip] = []
     for mask, dark in ((con.masks[0], True), (con.masks[1], False)):
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        rejected = []
         for contour in contours:
             if len(contour) < 3 and min_area > 2:
                 continue
             x, y, w, h = cv2.boundingRect(contour)
-            if w > kernel - 2 or h > kernel - 2 or w * h < min_area:
-                continue
-            if max(w, h) > 3 * min(w, h) + 2:
-                continue
-            patch = mask[y : y + h, x : x + w]
-            m = cv2.moments(patch, binaryImage=True)
-            area = m["m00"]
-            if area < min_area or area < 0.4 * w * h:
-                continue
-            mu20, mu02, mu11 = m["mu20"] / area, m["mu02"] / area, m["mu11"] / area
-            common = math.sqrt(max(0.0, ((mu20 - mu02) / 2) ** 2 + mu11**2))
-            lam1 = (mu20 + mu02) / 2 + common
-            lam2 = (mu20 + mu02) / 2 - common
-            if lam1 <= 0:
-                continue
-            roundness = math.sqrt(max(lam2, 0.0) / lam1)
-            if roundness < MIN_ROUNDNESS:
-                continue
-            # A filled ellipse has area pi*a*b with a,b = 2*sqrt(lambda): rings and letters do not.
-            fill = area / (4 * math.pi * math.sqrt(max(lam1 * lam2, 1e-6)))
-            if fill < 0.75 or fill > 1.35:
-                continue
-            squash = 0.5 * math.atan2(2 * mu11, mu20 - mu02) + math.pi / 2
-            cx, cy = x + m["m10"] / area, y + m["m01"] / area
-            peak = float(con.ratio(dark, x, y, x + w, y + h)[patch > 0].max())
-            found.append(
-                _Pip(
-                    x=cx * scale,
-                    y=cy * scale,
-                    r=math.sqrt(area / math.pi) * scale,
-                    roundness=roundness,
-                    squash=squash,
-                    dark=dark,
-                    contrast=peak,
-                )
-            )
+            pip = _blob_pip(mask, x, y, w, h, con, dark, kernel, scale, min_area)
+            if pip is not None:
+                found.append(pip)
+            elif bridged and 2 * min_area <= w * h and w <= 2 * kernel and h <= 2 * kernel:
+                rejected.append((x, y, w, h))
+        if rejected:
+            found.extend(_split_bridged(mask, rejected, con, dark, kernel, scale, min_area))
     return found
+
+
+_BRIDGE = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
+
+
+def _split_bridged(mask: np.ndarray, boxes: list[tuple[int, int, int, int]], con: _Contrast,
+                   dark: bool, kernel: int, scale: float, min_area: float) -> list[_Pip]:
+    """Pips in blobs that are not one pip (bounding ``boxes``): neighbouring pips of a small
+    face that blur and JPEG bridge by a pixel or two come apart under a small opening."""
+    opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _BRIDGE)
+    contours, _ = cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if len(contours) < 2:
+        return []
+    parts = np.array([cv2.boundingRect(c) for c in contours])
+    blobs = np.array(boxes)
+    # Which opened pieces lie inside which blob (all pairs at once).
+    inside = ((parts[None, :, 0] >= blobs[:, None, 0]) & (parts[None, :, 1] >= blobs[:, None, 1])
+              & (parts[None, :, 0] + parts[None, :, 2] <= (blobs[:, 0] + blobs[:, 2])[:, None])
+              & (parts[None, :, 1] + parts[None, :, 3] <= (blobs[:, 1] + blobs[:, 3])[:, None]))
+    # Cheap first: the pieces' boxes must cover most of the blob (a pip fills most of its box).
+    covers = inside @ (parts[:, 2] * parts[:, 3])
+    found: list[_Pip] = []
+    for b in np.nonzero(inside.sum(axis=1) >= 2)[0]:
+        x, y, w, h = (int(v) for v in blobs[b])
+        count = cv2.countNonZero(mask[y : y + h, x : x + w])
+        if covers[b] < 0.75 * count:
+            continue
+        pips = []
+        for k in np.nonzero(inside[b])[0]:
+            pip = _blob_pip(opened, *(int(v) for v in parts[k]), con, dark, kernel, scale,
+                            min_area)
+            if pip is None:
+                break  # a piece that is no pip: an edge or a shape, not bridged pips
+            pips.append(pip)
+        else:
+            # Bridged pips are alike and lose only the bridge; a letter broken up does not.
+            radii = [p.r for p in pips]
+            covered = sum(math.pi * r * r for r in radii) / scale**2
+            if min(radii) >= 0.7 * max(radii) and covered >= 0.75 * count:
+                found.extend(pips)
+    return found
+
+
+def _blob_pip(mask: np.ndarray, x: int, y: int, w: int, h: int, con: _Contrast, dark: bool,
+              kernel: int, scale: float, min_area: float) -> _Pip | None:
+    """The pip a blob (bounding box x, y, w, h in ``mask``) is, or None if it is no pip: too
+    big, too small, too long, not a filled ellipse."""
+    if w > kernel - 2 or h > kernel - 2 or w * h < min_area:
+        return None
+    if max(w, h) > 3 * min(w, h) + 2:
+        return None
+    patch = mask[y : y + h, x : x + w]
+    m = cv2.moments(patch, binaryImage=True)
+    area = m["m00"]
+    if area < min_area or area < 0.4 * w * h:
+        return None
+    mu20, mu02, mu11 = m["mu20"] / area, m["mu02"] / area, m["mu11"] / area
+    common = math.sqrt(max(0.0, ((mu20 - mu02) / 2) ** 2 + mu11**2))
+    lam1 = (mu20 + mu02) / 2 + common
+    lam2 = (mu20 + mu02) / 2 - common
+    if lam1 <= 0:
+        return None
+    roundness = math.sqrt(max(lam2, 0.0) / lam1)
+    if roundness < MIN_ROUNDNESS:
+        return None
+    # A filled ellipse has area pi*a*b with a,b = 2*sqrt(lambda): rings and letters do not.
+    fill = area / (4 * math.pi * math.sqrt(max(lam1 * lam2, 1e-6)))
+    if fill < 0.75 or fill > 1.35:
+        return None
+    squash = 0.5 * math.atan2(2 * mu11, mu20 - mu02) + math.pi / 2
+    cx, cy = x + m["m10"] / area, y + m["m01"] / area
+    peak = float(con.ratio(dark, x, y, x + w, y + h)[patch > 0].max())
+    return _Pip(
+        x=cx * scale,
+        y=cy * scale,
+        r=math.sqrt(area / math.pi) * scale,
+        roundness=roundness,
+        squash=squash,
+        dark=dark,
+        contrast=peak,
+    )
 
 
 def _sample(img: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
@@ -476,7 +531,7 @@ def read_dice(frame: np.ndarray) -> DiceReading:
     scale = max(scale, 1.0)
     gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
     con = _contrast(gray, KERNEL)
-    pips = _find_pips(con, KERNEL, 1.0, MIN_PIP_AREA)
+    pips = _find_pips(con, KERNEL, 1.0, MIN_PIP_AREA, bridged=True)
     # Big pips (dice close to the camera) are found on a half-size copy.
     big = _find_pips(_contrast(cv2.pyrDown(gray), KERNEL), KERNEL, 2.0,
                      (KERNEL * 0.45) ** 2 * math.pi / 4)

@@ -45,3 +45,20 @@ def test_dice_of_one_size_seen_nearer_and_farther_are_all_read():
     _face(img, 250, 110, 1, scale=0.7)
     _face(img, 450, 100, 3, scale=0.7)
     assert read_dice(img).values == [1, 3, 3, 5]
+
+
+def test_pips_bridged_by_blur_are_still_counted():
+    # A 6 on a dark die with light pips: blur bridges neighbouring pips by a pixel, so the
+    # contrast mask shows each column of three pips as one blob; they are still three pips.
+    img = _table()
+    _face(img, 200, 240, 3)
+    _face(img, 420, 240, 5)
+    cx, cy = 310, 120
+    cv2.rectangle(img, (cx - 25, cy - 25), (cx + 25, cy + 25), (40, 30, 25), -1)
+    for px in (-1, 1):
+        for py in (-1, 0, 1):
+            cv2.circle(img, (cx + px * 12, cy + py * 12), 4, (60, 220, 230), -1, cv2.LINE_AA)
+        for gap in (-1, 1):  # thin bright bridges across the gaps of one column
+            x, y = cx + px * 12, cy + gap * 6
+            cv2.line(img, (x, y - 2), (x, y + 2), (60, 220, 230), 1)
+    assert read_dice(img).values == [3, 5, 6]
