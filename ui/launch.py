@@ -15,15 +15,20 @@ from typing import Any
 from companion.config import Config, xdg_config_home
 
 
+def _warnings_and_worse(record: logging.LogRecord) -> bool:
+    return record.levelno >= logging.WARNING
+
+
 def prepare_kivy(size: tuple[int, int], fullscreen: bool, kivy_home: Path | None = None) -> None:
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
     os.environ.setdefault("KIVY_HOME", str(kivy_home or xdg_config_home() / "dreamtable" / "kivy"))
     Path(os.environ["KIVY_HOME"]).mkdir(parents=True, exist_ok=True)
-    from kivy.config import Config as KivyConfig
-
     if logging.getLogger().getEffectiveLevel() > logging.DEBUG:
-        logging.getLogger("kivy").setLevel(logging.WARNING)  # Kivy's start-up chatter is DEBUG to us
+        # Kivy's start-up chatter is DEBUG to us. A filter, not a level: Kivy sets its logger's
+        # level itself while it is imported.
+        logging.getLogger("kivy").addFilter(_warnings_and_worse)
+    from kivy.config import Config as KivyConfig
 
     KivyConfig.set("kivy", "log_enable", "0")
     KivyConfig.set("kivy", "exit_on_escape", "0")  # Escape is not a way to lose a game

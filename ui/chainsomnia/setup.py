@@ -13,6 +13,7 @@ from typing import Any
 from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.gridlayout import GridLayout
 
+from ui import background
 from ui.chainsomnia.words import ABILITY_TEXT, ABILITY_WORDS, dots
 from ui.screens.base import BaseScreen
 from ui.services import optional_module
@@ -45,11 +46,23 @@ class ChainsomniaSetupScreen(BaseScreen):
         self.decks = prefs.decks
         self.chosen = []
         self.catalog = None
+        self.character_buttons = {}
+        clear_and_fill(self.ids.form, [label("Reading the characters...", dim=True)])
+        self.ids.start.disabled = True
         module = optional_module("companion.chainsomnia.catalog")
-        if module is not None:
-            self.catalog = module.load_catalog(self.app.settings_config.data.catalog and
-                                               f"{self.app.settings_config.data.catalog}/chainsomnia" or None)
+        if module is None:
+            clear_and_fill(self.ids.form, [label("This build has no CHAINsomnia catalog.")])
+            return
+        folder = self.app.settings_config.data.catalog
+        background.later(lambda: module.load_catalog(f"{folder}/chainsomnia" if folder else None),
+                         self.catalog_read, self.catalog_failed)
+
+    def catalog_read(self, catalog: Any) -> None:
+        self.catalog = catalog
         self.build_form()
+
+    def catalog_failed(self, error: BaseException) -> None:
+        clear_and_fill(self.ids.form, [label(f"The CHAINsomnia catalog cannot be read: {error}")])
 
     def build_form(self) -> None:
         theme = self.app.theme

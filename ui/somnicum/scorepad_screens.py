@@ -17,6 +17,7 @@ from kivy.uix.label import Label
 from kivy.uix.textinput import TextInput
 from kivy.uix.widget import Widget
 
+from ui import background
 from ui import theme as colours
 from ui.screens.base import BaseScreen
 from ui.services import optional_module
@@ -311,15 +312,20 @@ class ScorePadDreamScreen(BaseScreen):
     # -- the Goal card ----------------------------------------------------------------------
 
     def open_goals(self) -> None:
+        clear_and_fill(self.ids.goal_rows, [label("Reading the Goal cards...", dim=True)])
+        self.ids.goal_picker.opacity = 1
+        self.ids.goal_picker.disabled = False
+        background.later(lambda: goal_cards(self.app), self.show_goals,
+                         lambda err: clear_and_fill(self.ids.goal_rows, [label(f"The Goal cards cannot be read: {err}")]))
+
+    def show_goals(self, goals: list[tuple[str, ...]]) -> None:
         rows = []
-        for particles in goal_cards(self.app):
+        for particles in goals:
             rows.append(button(", ".join(particles), lambda w: self.choose_goal(w.payload), payload=particles,
                                tone="accent" if particles == self.sheet.goal else "normal"))
         if not rows:
             rows.append(label("The Somnicum catalog is not in this build.", dim=True))
         clear_and_fill(self.ids.goal_rows, rows)
-        self.ids.goal_picker.opacity = 1
-        self.ids.goal_picker.disabled = False
 
     def choose_goal(self, particles: tuple[str, ...]) -> None:
         self.change(lambda s: s.with_goal(particles))
