@@ -15,13 +15,17 @@ $(STAMP): pyproject.toml
 	@touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/companion $(RUN_ARGS)
+	$(BIN)/companion app $(RUN_ARGS)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench $(BENCH)
+
+# Screenshots of every screen at 800x480 and 1280x720 into docs/screens/ (needs Xvfb).
+screens: $(STAMP)
+	$(BIN)/python -m ui.screenshots
 
 clean:
 	rm -rf $(VENV) build *.egg-info
