@@ -36,10 +36,34 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
+def check_hardware_config(config: Any) -> str | None:
+    """The first problem of the [buttons] and [lights] sections, in one line, or None.
+
+    Checked before any window opens: a panel wired differently from its config must stop the app
+    with the entry named, not leave players pressing buttons that do nothing.
+    """
+    from companion.config import ConfigError
+    from hardware.buttons import read_buttons
+    from hardware.lights import read_lights
+
+    try:
+        read_buttons(config)
+        read_lights(config)
+    except ConfigError as err:
+        return str(err)
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
+    import sys
+
     from ui.launch import launch
 
     config = args.config_obj
+    problem = check_hardware_config(config)
+    if problem:
+        print(f"companion app: {problem}", file=sys.stderr)
+        return 2
     size = args.size or (config.app.width, config.app.height)
     fullscreen = bool(args.fullscreen or config.app.fullscreen)
     return launch(config, size=size, fullscreen=fullscreen, database=args.database)

@@ -39,6 +39,8 @@ class Services:
         self._journal: Any = None
         self._journal_lock = threading.Lock()
         self.panel: Any = None
+        self.lights: Any = None  # hardware.lights.Lights when [lights] is configured
+        self._lights_unsubscribe: Any = None
         self.mirror: Any = None
         self.mirror_problem = ""
         self.camera: Any = None
@@ -128,31 +130,50 @@ class Services:
         background.later(server.start, started, failed)
 
     def attach_mirror(self, table: Any) -> None:
-        """Shows ``table``'s game on the phones (the hub subscribes to it)."""
+        """Shows ``table``'s game on the phones (the hub subscribes to it) and on the lights."""
+        self.follow_with_lights(table)
         hub = self.hub
         if hub is not None:
             background.later(lambda: hub.attach(table))
 
     def detach_mirror(self) -> None:
+        self.follow_with_lights(None)
         hub = self.hub
         if hub is not None:
             background.later(hub.detach)
 
     def _start_panel(self) -> None:
         module = optional_module("hardware.buttons")
-        if module is None or not self.config.buttons:
-            return
-        try:
-            self.panel = module.ButtonPanel.open(self.config, self.inputs)
-        except Exception as err:  # noqa: BLE001 - a missing panel must not stop the app
-            log.warning("button panel not started: %s; the touchscreen and keyboard still work", err)
-            self.panel = None
+        if module is not None and self.config.buttons:
+            try:
+                self.panel = module.ButtonPanel.open(self.config, self.inputs)
+            except Exception as err:  # noqa: BLE001 - a missing panel must not stop the app
+                log.warning("button panel not started: %s; the touchscreen and keyboard still work", err)
+                self.panel = None
+        lights = optional_module("hardware.lights")
+        if lights is not None and self.config.lights:
+            try:
+                self.lights = lights.Lights.open(self.config)
+            except Exception as err:  # noqa: BLE001 - lights are optional at the table
+                log.warning("lights not started: %s", err)
+                self.lights = None
+
+    def follow_with_lights(self, table: Any) -> None:
+        """The LEDs and buzzer follow ``table`` (on their own subscriber thread)."""
+        if self._lights_unsubscribe is not None:
+            self._lights_unsubscribe()
+            self._lights_unsubscribe = None
+        if self.lights is not None and table is not None:
+            self._lights_unsubscribe = table.subscribe(self.lights.follow)
 
     def stop(self) -> None:
         if self.session is not None:
             self.session.close()
             self.session = None
-        for part in (self.panel, self.mirror, self.camera):
+        if self._lights_unsubscribe is not None:
+            self._lights_unsubscribe()
+            self._lights_unsubscribe = None
+        for part in (self.panel, self.lights, self.mirror, self.camera):
             close = getattr(part, "close", None) or getattr(part, "stop", None)
             if close is not None:
                 try:

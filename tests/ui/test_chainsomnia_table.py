@@ -197,3 +197,28 @@ def test_the_phones_mirror_follows_the_game_on_the_table_and_forgets_it_at_home(
         ui.wait(lambda: hub.snapshot().status == "idle", what="the mirror to forget the game")
     finally:
         ui.app.services.hub = None
+
+
+def test_the_lights_follow_the_game_on_the_table(home):
+    from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+    from companion.config import config_from_dict
+    from hardware.lights import Lights
+
+    ui = home
+    config = config_from_dict({"lights": {"layout": "default"}})
+    lights = Lights.open(config, pin_factory=MockFactory(pin_class=MockPWMPin))
+    ui.app.services.lights = lights
+    try:
+        open_two_player_game(ui)  # seat 1 (Ryan & Chloe) plays first
+        ui.wait(lambda: lights.devices["seat_1"].is_lit, what="seat 1's light")
+        assert not lights.devices["seat_2"].is_lit
+        ui.tap_text("End the turn")  # Ryan's turn ends: Chloe, still seat 1
+        ui.tap_text("End the turn")  # Chloe's turn ends: Isaac, seat 2
+        ui.wait(lambda: lights.devices["seat_2"].is_lit, what="seat 2's light")
+        assert not lights.devices["seat_1"].is_lit
+        ui.tap_text("Home")
+    finally:
+        ui.app.services.follow_with_lights(None)
+        ui.app.services.lights = None
+        lights.close()
