@@ -8,7 +8,8 @@ from pathlib import Path
 
 from companion.cli import main
 
-README = Path(__file__).resolve().parents[2] / "docs" / "readme" / "chainsomnia.md"
+README = Path(__file__).resolve().parents[2] / "README.md"
+SECTION = "## CHAINsomnia from the command line"
 
 
 def run_play(tmp_path: Path, script, capsys, *args: str) -> tuple[int, list[dict], str]:
@@ -21,7 +22,7 @@ def run_play(tmp_path: Path, script, capsys, *args: str) -> tuple[int, list[dict
 
 
 def test_play_the_readme_example(tmp_path: Path, capsys):
-    text = README.read_text()
+    text = README.read_text().split(SECTION, 1)[1]
     script = re.search(r"```json\n(.*?)\n```", text, re.S).group(1)
     status, lines, err = run_play(tmp_path, script, capsys)
     actions = json.loads(script)["actions"]
