@@ -111,7 +111,11 @@ def _action_clause(action: Mapping[str, Any], events: Sequence[Event]) -> str:
         e = next((e for e in events if e["type"] == "dice"), first)
         return f"{e.get('name', 'The table')} rolls {', '.join(map(str, e.get('values', action.get('values', []))))}"
     if t == "draw":
-        return f"drawn: {action.get('card')}"
+        # The events tell the draw by the card's name; the id is only a fallback.
+        if any(_sentence(e) for e in events):
+            return ""
+        named = next((e["name"] for e in events if e.get("name") and action.get("card") in (e.get("card"), e.get("tile"), e.get("item"))), None)
+        return f"{named} is drawn" if named else "a card is drawn"
     if t == "give_chains" or t == "take_chains":
         e = next((e for e in events if e["type"] == "chains_passed"), first)
         return f"{e.get('frm_name', '?')} passes {_chains(e.get('count', 0))} to {e.get('to_name', '?')}"

@@ -186,3 +186,22 @@ def test_put_back_names_chains_items_and_the_first_player_token(game):
     sentences = RULES.put_back({"type": "end_turn"}, events)
     assert sentences[0] == "Give the First Player token back to Ryan"
     assert "Take Lullaby from beside Ryan's board and put it back on top of the Event deck" in sentences
+
+
+def test_a_physical_draw_is_told_by_the_cards_name_never_its_id():
+    import random
+
+    state = RULES.new_game({"players": 2, "seed": 3, "dice": "physical", "decks": "physical"})
+    rng = random.Random(1)
+    told = []
+    for _ in range(400):
+        action = rng.choice(RULES.legal_actions(state))
+        state, events = RULES.apply(state, action)
+        if action["type"] == "draw":
+            told.append((action["card"], RULES.describe(action, events)))
+        if RULES.is_over(state) or len(told) >= 6:
+            break
+    assert len(told) >= 3
+    for card, text in told:
+        assert card not in text, text  # "Gallery is drawn.", not "drawn: gallery"
+        assert "drawn: " not in text
