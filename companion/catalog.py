@@ -117,3 +117,38 @@ class EntryReader:
         unknown = sorted(set(self.data) - self.used)
         if unknown:
             raise self.error(unknown[0], "unknown field (a typo?)")
+
+
+def read_entries(path: Path, table: dict[str, Any], read: Any, errors: list[CatalogError]) -> dict[str, Any]:
+    """Reads every entry of one catalog file with ``read(EntryReader)``, collecting errors."""
+    out: dict[str, Any] = {}
+    for key, data in table.items():
+        try:
+            reader = EntryReader(str(path), key, data)
+            entry = read(reader)
+            reader.finish()
+            out[key] = entry
+        except CatalogError as err:
+            errors.append(err)
+    return out
+
+
+def read_copies(path: Path, table: dict[str, Any], read: Any, errors: list[CatalogError],
+                most: int = 30) -> dict[str, Any]:
+    """Reads card entries where ``copies = n`` gives n cards with ids ``entry_1`` to ``entry_n``;
+    ``read(EntryReader, card_id)`` makes one card (an object with an ``id``)."""
+    out: dict[str, Any] = {}
+    for key, data in table.items():
+        try:
+            reader = EntryReader(str(path), key, data)
+            copies = reader.int("copies", 1, low=1, high=most)
+            ids = [key] if copies == 1 else [f"{key}_{n}" for n in range(1, copies + 1)]
+            cards = [read(reader, card_id) for card_id in ids]
+            reader.finish()
+            for card in cards:
+                if card.id in out:
+                    raise reader.error("copies", f"makes the id {card.id!r}, which another entry already has")
+                out[card.id] = card
+        except CatalogError as err:
+            errors.append(err)
+    return out

@@ -13,12 +13,11 @@ small vocabulary of effects, passive powers and defeat conditions that the engin
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.catalog import DATA_DIR, CatalogError, EntryReader, read_toml
+from companion.catalog import DATA_DIR, CatalogError, EntryReader, read_copies, read_entries, read_toml
 
 CATALOG_DIR = DATA_DIR / "chainsomnia"
 FILES = ("characters.toml", "tiles.toml", "events.toml", "items.toml")
@@ -252,10 +251,10 @@ def _read_catalog(directory: Path, errors: list[CatalogError]) -> Catalog | None
         except CatalogError as err:
             errors.append(err)
             tables[name] = {}
-    characters = _entries(directory / "characters.toml", tables["characters.toml"], _character, errors)
-    tiles = _entries(directory / "tiles.toml", tables["tiles.toml"], _tile, errors)
-    events = _cards(directory / "events.toml", tables["events.toml"], _event, errors)
-    items = _cards(directory / "items.toml", tables["items.toml"], _item, errors)
+    characters = read_entries(directory / "characters.toml", tables["characters.toml"], _character, errors)
+    tiles = read_entries(directory / "tiles.toml", tables["tiles.toml"], _tile, errors)
+    events = read_copies(directory / "events.toml", tables["events.toml"], _event, errors, most=20)
+    items = read_copies(directory / "items.toml", tables["items.toml"], _item, errors, most=20)
     if not errors:
         _check_whole(directory, characters, tiles, events, items, errors)
     if errors:
@@ -264,34 +263,8 @@ def _read_catalog(directory: Path, errors: list[CatalogError]) -> Catalog | None
     return Catalog(str(directory), characters, tiles, events, items, wake_up)
 
 
-def _entries(path: Path, table: dict[str, Any], read: Callable[[EntryReader], Any], errors: list[CatalogError]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, data in table.items():
-        try:
-            reader = EntryReader(str(path), key, data)
-            entry = read(reader)
-            reader.finish()
-            out[key] = entry
-        except CatalogError as err:
-            errors.append(err)
-    return out
 
 
-def _cards(path: Path, table: dict[str, Any], read: Callable[[EntryReader, str], Any], errors: list[CatalogError]) -> dict[str, Any]:
-    """Entries with ``copies = n`` give n cards with ids ``entry_1`` to ``entry_n``."""
-    out: dict[str, Any] = {}
-    for key, data in table.items():
-        try:
-            reader = EntryReader(str(path), key, data)
-            copies = reader.int("copies", 1, low=1, high=20)
-            ids = [key] if copies == 1 else [f"{key}_{n}" for n in range(1, copies + 1)]
-            cards = [read(reader, card_id) for card_id in ids]
-            reader.finish()
-            for card in cards:
-                out[card.id] = card
-        except CatalogError as err:
-            errors.append(err)
-    return out
 
 
 def _id_check(r: EntryReader) -> None:

@@ -17,12 +17,11 @@ the entry and the field); ``check_catalog`` lists every error.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.catalog import DATA_DIR, CatalogError, EntryReader, read_toml
+from companion.catalog import DATA_DIR, CatalogError, EntryReader, read_copies, read_entries, read_toml
 from companion.somnicum.dream import DreamCard
 
 CATALOG_DIR = DATA_DIR / "somnicum"
@@ -190,7 +189,7 @@ def _read_catalog(directory: Path, errors: list[CatalogError]) -> Catalog | None
             errors.append(err)
             tables[name] = {}
     box = _box(str(directory / "box.toml"), tables["box.toml"], errors)
-    storylines = _entries(directory / "storylines.toml", tables["storylines.toml"], _storyline, errors)
+    storylines = read_entries(directory / "storylines.toml", tables["storylines.toml"], _storyline, errors)
     particle_storyline: dict[str, str] = {}
     for story in storylines.values():
         for particle in story.particles:
@@ -202,14 +201,14 @@ def _read_catalog(directory: Path, errors: list[CatalogError]) -> Catalog | None
                     story.id, "particles",
                 ))
             particle_storyline.setdefault(particle, story.id)
-    cards = _copies(
+    cards = read_copies(
         directory / "dream_cards.toml", tables["dream_cards.toml"],
         lambda r, card_id: _dream_card(r, card_id, storylines, particle_storyline), errors,
     )
-    goals = _entries(directory / "goals.toml", tables["goals.toml"], lambda r: _goal(r, particle_storyline), errors)
-    meetings = _copies(directory / "meetings.toml", tables["meetings.toml"], _meeting, errors)
+    goals = read_entries(directory / "goals.toml", tables["goals.toml"], lambda r: _goal(r, particle_storyline), errors)
+    meetings = read_copies(directory / "meetings.toml", tables["meetings.toml"], _meeting, errors)
     tokens: dict[str, Token] = {}
-    for entry in _entries(
+    for entry in read_entries(
         directory / "tokens.toml", tables["tokens.toml"], lambda r: _tokens(r, particle_storyline), errors
     ).values():
         tokens.update((t.id, t) for t in entry)
@@ -237,36 +236,8 @@ def _box(file: str, table: dict[str, Any], errors: list[CatalogError]) -> dict[s
     return box
 
 
-def _entries(path: Path, table: dict[str, Any], read: Callable[[EntryReader], Any], errors: list[CatalogError]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, data in table.items():
-        try:
-            reader = EntryReader(str(path), key, data)
-            entry = read(reader)
-            reader.finish()
-            out[key] = entry
-        except CatalogError as err:
-            errors.append(err)
-    return out
 
 
-def _copies(path: Path, table: dict[str, Any], read: Callable[[EntryReader, str], Any], errors: list[CatalogError]) -> dict[str, Any]:
-    """Entries with ``copies = n`` give n cards with ids ``entry_1`` to ``entry_n``."""
-    out: dict[str, Any] = {}
-    for key, data in table.items():
-        try:
-            reader = EntryReader(str(path), key, data)
-            copies = reader.int("copies", 1, low=1, high=30)
-            ids = [key] if copies == 1 else [f"{key}_{n}" for n in range(1, copies + 1)]
-            cards = [read(reader, card_id) for card_id in ids]
-            reader.finish()
-            for card in cards:
-                if card.id in out:
-                    raise reader.error("copies", f"makes the id {card.id!r}, which another entry already has")
-                out[card.id] = card
-        except CatalogError as err:
-            errors.append(err)
-    return out
 
 
 def _particles(r: EntryReader, known: dict[str, str], low: int, high: int) -> tuple[str, ...]:
