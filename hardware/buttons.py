@@ -137,6 +137,22 @@ def _bool(config: Config, section: str, name: str | None, key: str, value: Any) 
     return bool(value)
 
 
+def claim_pin(config: Config, section: str, name: str, entry: dict[str, Any], used: dict[int, str],
+              thing: str, *, from_layout: bool) -> int:
+    """The entry's BCM pin, refused when missing, not on the header or already ``used``
+    (which maps each pin taken so far to the entry that took it, and now records this one)."""
+    if "pin" not in entry:
+        _fail(config, section, name, "pin", f"missing: every {thing} needs the BCM pin it is wired to")
+    try:
+        pin = parse_pin(entry["pin"])
+    except ValueError as err:
+        _fail(config, section, name, "pin", str(err))
+    if pin in used:
+        _fail(config, section, name, "pin", f"GPIO{pin} is already used by {used[pin]}")
+    used[pin] = f"[{section}.{name}]" + (" of the default layout" if from_layout else "")
+    return pin
+
+
 def _layout(config: Config, section: str, value: Any) -> str:
     if value not in ("none", "default"):
         _fail(config, section, None, "layout", f'must be "none" or "default", not {value!r}')
@@ -209,17 +225,8 @@ def read_buttons(config: Config) -> tuple[ButtonSpec, ...]:
         if name not in entries:
             continue
         entry = entries[name]
-        if "pin" not in entry:
-            _fail(config, section, name, "pin", "missing: every button needs the BCM pin it is "
-                  "wired to")
-        try:
-            pin = parse_pin(entry["pin"])
-        except ValueError as err:
-            _fail(config, section, name, "pin", str(err))
-        if pin in used:
-            _fail(config, section, name, "pin", f"GPIO{pin} is already used by {used[pin]}")
-        from_layout = layout == "default" and name not in raw
-        used[pin] = f"[buttons.{name}]" + (" of the default layout" if from_layout else "")
+        pin = claim_pin(config, section, name, entry, used, "button",
+                        from_layout=layout == "default" and name not in raw)
         spec_pull_up = _bool(config, section, name, "pull_up", entry.get("pull_up", pull_up))
         if pin in FIXED_PULL_UP and not spec_pull_up:
             _fail(config, section, name, "pull_up", f"GPIO{pin} has a pull-up resistor fixed on "

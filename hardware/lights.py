@@ -35,8 +35,8 @@ from hardware.buttons import (
     _layout,
     _number,
     _unknown,
+    claim_pin,
     gpio_pin_factory,
-    parse_pin,
     read_buttons,
 )
 
@@ -108,17 +108,8 @@ def read_lights(config: Config) -> tuple[LightSpec, ...]:
         if name not in entries:
             continue
         entry = entries[name]
-        if "pin" not in entry:
-            _fail(config, section, name, "pin", "missing: every light needs the BCM pin it is "
-                  "wired to")
-        try:
-            pin = parse_pin(entry["pin"])
-        except ValueError as err:
-            _fail(config, section, name, "pin", str(err))
-        if pin in used:
-            _fail(config, section, name, "pin", f"GPIO{pin} is already used by {used[pin]}")
-        from_layout = layout == "default" and name not in raw
-        used[pin] = f"[lights.{name}]" + (" of the default layout" if from_layout else "")
+        pin = claim_pin(config, section, name, entry, used, "light",
+                        from_layout=layout == "default" and name not in raw)
         specs.append(LightSpec(
             name=name,
             pin=pin,
