@@ -102,21 +102,53 @@ def load_marker_map(path: str | Path | None = None) -> MarkerMap:
         if tile in tiles.values():
             raise TileError(f"{path}: [markers] {key}: tile {tile!r} already has a sticker")
         tiles[int(key)] = tile
+    size = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, name)).bytesList.shape[0]
+    for key in sorted(tiles):
+        if key >= size:
+            raise TileError(f"{path}: [markers] {key}: {name} has sticker ids 0 to {size - 1}")
     return MarkerMap(name, float(fraction), tiles)
 
 
-def _detector(marker_map: MarkerMap) -> cv2.aruco.ArucoDetector:
-    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, marker_map.dictionary))
+# Stickers are printed at sticker_fraction of a tile, and a tile in view is at least this
+# fraction of the frame's long side (40 px of 1280; a 20-tile castle at 1280x720 shows tiles of
+# 53 px and more on its far side) and at most its short side. Outlines outside that range are
+# not stickers; the small ones (art, table grain, noise) were most of the detector's work.
+MIN_TILE_RATE = 1 / 32
+MAX_TILE_RATE = 9 / 16
+
+
+_SHIPPED: tuple[int, MarkerMap] | None = None
+
+
+def _shipped_map() -> MarkerMap:
+    """The shipped marker map, read again only when the file changes (not once per frame)."""
+    global _SHIPPED
+    stamp = MARKERS_FILE.stat().st_mtime_ns if MARKERS_FILE.exists() else -1
+    if _SHIPPED is None or _SHIPPED[0] != stamp:
+        _SHIPPED = (stamp, load_marker_map())
+    return _SHIPPED[1]
+
+
+def _detector(marker_map: MarkerMap) -> tuple[cv2.aruco.ArucoDetector, list[int]]:
+    """A detector for the map's stickers only, and the sticker id of each of its indices."""
+    full = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, marker_map.dictionary))
+    ids = sorted(marker_map.tiles)
+    # Only the stickers in use: a stray sticker of the same family is not even a candidate.
+    dictionary = cv2.aruco.Dictionary(full.bytesList[ids], full.markerSize, full.maxCorrectionBits)
     params = cv2.aruco.DetectorParameters()
-    # Two threshold windows instead of three: stickers are large and high-contrast.
+    # One threshold window: stickers are high-contrast and their border is found by its edge,
+    # which a narrow window marks for stickers of 10 to 100 px alike; each extra window repeated
+    # the whole search.
     params.adaptiveThreshWinSizeMin = 5
-    params.adaptiveThreshWinSizeMax = 15
+    params.adaptiveThreshWinSizeMax = 5
     params.adaptiveThreshWinSizeStep = 10
+    params.minMarkerPerimeterRate = 4 * marker_map.sticker_fraction * MIN_TILE_RATE
+    params.maxMarkerPerimeterRate = 4 * marker_map.sticker_fraction * MAX_TILE_RATE
     params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
-    return cv2.aruco.ArucoDetector(dictionary, params)
+    return cv2.aruco.ArucoDetector(dictionary, params), ids
 
 
-_DETECTORS: dict[str, cv2.aruco.ArucoDetector] = {}
+_DETECTORS: dict[tuple[object, ...], tuple[cv2.aruco.ArucoDetector, list[int]]] = {}
 
 
 def marker_sheet(marker_map: MarkerMap | None = None, sticker_px: int = 236,
@@ -163,7 +195,7 @@ def read_tiles(frame: np.ndarray, refs: ReferenceSet | None = None,
     start = time.perf_counter()
     if frame is None or frame.ndim not in (2, 3):
         raise ValueError("read_tiles needs an image (height x width [x 3])")
-    marker_map = marker_map or load_marker_map()
+    marker_map = marker_map or _shipped_map()
     gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
     seen = _stickers(gray, marker_map)
     if refs is not None and refs.tiles:
@@ -174,17 +206,16 @@ def read_tiles(frame: np.ndarray, refs: ReferenceSet | None = None,
 
 
 def _stickers(gray: np.ndarray, marker_map: MarkerMap) -> list[_Seen]:
-    detector = _DETECTORS.get(marker_map.dictionary)
-    if detector is None:
-        detector = _DETECTORS[marker_map.dictionary] = _detector(marker_map)
-    corners, ids, _ = detector.detectMarkers(gray)
+    key = _map_key(marker_map)
+    if key not in _DETECTORS:
+        _DETECTORS[key] = _detector(marker_map)
+    detector, sticker_ids = _DETECTORS[key]
+    corners, found, _ = detector.detectMarkers(gray)
     out: list[_Seen] = []
-    if ids is None:
+    if found is None:
         return out
-    for quad, marker_id in zip(corners, ids.ravel()):
-        tile = marker_map.tiles.get(int(marker_id))
-        if tile is None:
-            continue
+    for quad, index in zip(corners, found.ravel()):
+        tile = marker_map.tiles[sticker_ids[int(index)]]
         q = quad.reshape(4, 2).astype(np.float64)  # TL, TR, BR, BL of the upright sticker
         centre = q.mean(axis=0)
         up = (q[0] + q[1]) / 2 - centre
@@ -196,26 +227,37 @@ def _stickers(gray: np.ndarray, marker_map: MarkerMap) -> list[_Seen]:
     return out
 
 
-def _plane_points(s: _Seen, cell: tuple[int, int], quarter: int,
+def _map_key(marker_map: MarkerMap) -> tuple[object, ...]:
+    return (marker_map.dictionary, marker_map.sticker_fraction, tuple(sorted(marker_map.tiles)))
+
+
+# Clockwise on screen (y grows south), for each quarter turn.
+_TURNS = np.array([[[math.cos(math.radians(90 * q)), -math.sin(math.radians(90 * q))],
+                    [math.sin(math.radians(90 * q)), math.cos(math.radians(90 * q))]]
+                   for q in range(4)])
+
+
+def _plane_points(seen: list[_Seen], cells: np.ndarray, quarters: np.ndarray,
                   fraction: float) -> np.ndarray:
-    """Where the seen corners lie on the castle plane (tile side = 1, start tile at 0, 0)."""
-    half = fraction / 2 if s.source == "sticker" else 0.5
-    local = np.array([[-half, -half], [half, -half], [half, half], [-half, half]])
-    c, si = math.cos(math.radians(90 * quarter)), math.sin(math.radians(90 * quarter))
-    rot = np.array([[c, -si], [si, c]])  # clockwise on screen (y grows south)
-    return local @ rot.T + np.array(cell, float)
+    """Where the seen corners lie on the castle plane (tile side = 1, start tile at 0, 0):
+    one 4x2 block per sighting, all at once (a castle has 20 of them, three times a frame)."""
+    half = np.array([fraction / 2 if s.source == "sticker" else 0.5 for s in seen])
+    local = half[:, None, None] * np.array([[-1.0, -1.0], [1.0, -1.0], [1.0, 1.0], [-1.0, 1.0]])
+    return np.einsum("nkj,nij->nki", local, _TURNS[quarters]) + cells[:, None, :]
 
 
-def _pose(h: np.ndarray, s: _Seen) -> tuple[tuple[int, int], int, float]:
-    """Cell, quarter turn and how far off the grid the tile lies, under plane homography h."""
-    pts = cv2.perspectiveTransform(np.array([[s.centre, s.centre + s.up]]), h)[0]
-    centre, up = pts[0], pts[1] - pts[0]
-    cell = (int(round(centre[0])), int(round(centre[1])))
-    angle = math.degrees(math.atan2(up[0], -up[1])) % 360
-    quarter = int(round(angle / 90)) % 4
-    off = float(np.hypot(centre[0] - cell[0], centre[1] - cell[1]))
-    off_angle = abs((angle - quarter * 90 + 180) % 360 - 180)
-    return cell, quarter, off + off_angle / 90
+def _poses(h: np.ndarray, seen: list[_Seen]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Cells (N x 2), quarter turns and how far off the grid each tile lies, under plane
+    homography h."""
+    pts = np.array([[p for s in seen for p in (s.centre, s.centre + s.up)]])
+    pts = cv2.perspectiveTransform(pts, h)[0].reshape(-1, 2, 2)
+    centre, up = pts[:, 0], pts[:, 1] - pts[:, 0]
+    cells = np.rint(centre).astype(int)
+    angle = np.degrees(np.arctan2(up[:, 0], -up[:, 1])) % 360
+    quarters = np.rint(angle / 90).astype(int) % 4
+    off = np.hypot(centre[:, 0] - cells[:, 0], centre[:, 1] - cells[:, 1])
+    off_angle = np.abs((angle - quarters * 90 + 180) % 360 - 180)
+    return cells, quarters, off + off_angle / 90
 
 
 def _place(seen: list[_Seen], marker_map: MarkerMap) -> list[TileSighting]:
@@ -226,25 +268,24 @@ def _place(seen: list[_Seen], marker_map: MarkerMap) -> list[TileSighting]:
             out.append(TileSighting(s.tile, None, None, s.confidence * 0.5, _corners(s), s.source))
         return out
     fraction = marker_map.sticker_fraction
-    h, _ = cv2.findHomography(anchor.corners, _plane_points(anchor, (0, 0), 0, fraction))
+    origin = _plane_points([anchor], np.zeros((1, 2), int), np.zeros(1, int), fraction)[0]
+    h, _ = cv2.findHomography(anchor.corners, origin)
     # Refine: every tile placed on the grid adds its corners to one homography for the whole
     # castle, which keeps far tiles right under perspective.
+    placeable = [s for s in seen if s.source != "appearance" or s.rotation_known]
+    src = np.vstack([s.corners for s in placeable]) if placeable else None
     for _ in range(2):
-        src, dst = [], []
-        for s in seen:
-            cell, quarter, _ = _pose(h, s)
-            if s.source == "appearance" and not s.rotation_known:
-                continue
-            src.append(s.corners)
-            dst.append(_plane_points(s, cell, quarter, fraction))
-        if len(src) < 2:
+        if len(placeable) < 2:
             break
-        h2, _ = cv2.findHomography(np.vstack(src), np.vstack(dst), cv2.RANSAC, 0.08)
+        cells, quarters, _ = _poses(h, placeable)
+        dst = _plane_points(placeable, cells, quarters, fraction).reshape(-1, 2)
+        h2, _ = cv2.findHomography(src, dst, cv2.RANSAC, 0.08)
         if h2 is None:
             break
         h = h2
-    for s in seen:
-        cell, quarter, off = _pose(h, s)
+    cells, quarters, offs = _poses(h, seen)
+    for s, (cx, cy), quarter, off in zip(seen, cells.tolist(), quarters.tolist(), offs.tolist()):
+        cell = (cx, cy)
         confidence = s.confidence * max(0.0, 1.0 - max(0.0, off - 0.15) * 1.5)
         rotation = quarter * 90 if s.rotation_known else None
         if s.tile == START_TILE:
