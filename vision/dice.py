@@ -129,6 +129,9 @@ class _Pip:
     face: np.ndarray = field(default_factory=lambda: np.zeros(3))
     face_grey: float = 0.0
     linked: bool = False  # split off a face it was linked to
+    # Taken at half maximum (see _cores): ``whole`` is the pip its full blob makes, if any;
+    # a lone 1 is judged on that, as a core trimmed round could be any blotch.
+    cored: bool = False
 
 
 @dataclass
@@ -168,26 +171,74 @@ def _contrast(gray: np.ndarray, kernel: int) -> _Contrast:
     return _Contrast(gray, closed, opened, (dark, light))
 
 
+# Half-maximum cores look this far (pixels) for the pip's extreme: past a one or two pixel gap
+# between neighbouring pips, within one pip.
+_PEAK = cv2.getStructuringElement(cv2.MORPH_RECT, (5, 5))
+
+
+def _cores(con: _Contrast, dark: bool) -> np.ndarray:
+    """Where a mark is more than halfway from its face level to its own extreme: the pip's
+    own area (edge at half maximum), without the blur and noise that join neighbours.
+
+    The contrast ratio is relative to the *brighter* side, so on a dark face (light pips) the
+    blurred gap between two pips and the sensor speckle around them pass it easily.
+    """
+    if dark:
+        step = cv2.subtract(con.closed, con.gray)
+        half = cv2.addWeighted(con.closed, 0.5, cv2.erode(con.gray, _PEAK), -0.5, 0)
+    else:
+        step = cv2.subtract(con.gray, con.opened)
+        half = cv2.addWeighted(cv2.dilate(con.gray, _PEAK), 0.5, con.opened, -0.5, 0)
+    return cv2.bitwise_and(cv2.compare(step, half, cv2.CMP_GT), con.masks[0 if dark else 1])
+
+
 def _find_pips(con: _Contrast, kernel: int, scale: float, min_area: float,
                bridged: bool = False) -> list[_Pip]:
     """Blobs far darker or lighter than the face around them, as pip candidates; with
-    ``bridged``, also pips that blur joined into one blob (small pips, the fine level)."""
+    ``bridged``, also pips that blur joined into one blob (small pips, the fine level), and
+    light pips taken at half maximum (see _cores)."""
     found: list[_Pip] = []
     for mask, dark in ((con.masks[0], True), (con.masks[1], False)):
-        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        rejected = []
-        for contour in contours:
-            if len(contour) < 3 and min_area > 2:
-                continue
-            x, y, w, h = cv2.boundingRect(contour)
-            pip = _blob_pip(mask, x, y, w, h, con, dark, kernel, scale, min_area)
-            if pip is not None:
-                found.append(pip)
-            elif bridged and 2 * min_area <= w * h and w <= 2 * kernel and h <= 2 * kernel:
-                rejected.append((x, y, w, h))
+        if bridged and dark in _CORED:
+            # Light pips on a dark face: their ratio blobs carry speckle and bridges, their
+            # cores do not. A core whose whole blob is no pip is kept only for faces (cored).
+            cores = _cores(con, dark)
+            pips, rejected = _blobs(cores, con, dark, kernel, scale, min_area, True)
+            if rejected:
+                pips += _split_bridged(cores, rejected, con, dark, kernel, scale, min_area)
+            for p in pips:
+                p.cored = True
+            found += pips
+            continue
+        pips, rejected = _blobs(mask, con, dark, kernel, scale, min_area, bridged)
+        found += pips
         if rejected:
             found.extend(_split_bridged(mask, rejected, con, dark, kernel, scale, min_area))
     return found
+
+
+def _blobs(mask: np.ndarray, con: _Contrast, dark: bool, kernel: int, scale: float,
+           min_area: float, bridged: bool) -> tuple[list[_Pip], list[tuple[int, int, int, int]]]:
+    """The blobs of a mask that are pips, and (with ``bridged``) the boxes of those that are
+    not but could be pips joined by blur."""
+    found: list[_Pip] = []
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    rejected = []
+    for contour in contours:
+        if len(contour) < 3 and min_area > 2:
+            continue
+        x, y, w, h = cv2.boundingRect(contour)
+        pip = _blob_pip(mask, x, y, w, h, con, dark, kernel, scale, min_area)
+        if pip is not None:
+            found.append(pip)
+        elif bridged and 2 * min_area <= w * h and w <= 2 * kernel and h <= 2 * kernel:
+            rejected.append((x, y, w, h))
+    return found, rejected
+
+
+# Light pips are taken at half maximum on the fine level (see _cores); dark pips on a light
+# face are measured against the bright face, so blur and speckle between them stay below it.
+_CORED = (False,)
 
 
 _BRIDGE = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
@@ -198,12 +249,21 @@ def _split_bridged(mask: np.ndarray, boxes: list[tuple[int, int, int, int]], con
     """Pips in blobs that are not one pip (bounding ``boxes``): neighbouring pips of a small
     face that blur and JPEG bridge by a pixel or two come apart under a small opening."""
     opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _BRIDGE)
-    contours, _ = cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    if len(contours) < 2:
+    return _pieces(opened, mask, boxes, con, dark, kernel, scale, min_area)
+
+
+def _pieces(parted: np.ndarray, whole: np.ndarray, boxes: list[tuple[int, int, int, int]],
+            con: _Contrast, dark: bool, kernel: int, scale: float,
+            min_area: float) -> list[_Pip]:
+    """The pips that the blobs in ``boxes`` come apart into in ``parted``, when the pieces are
+    all alike pips covering most of the blob's pixels in ``whole``."""
+    contours, _ = cv2.findContours(parted, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    # Specks of sensor noise left beside the pieces are no pieces (the cover test counts them).
+    parts = np.array([r for r in map(cv2.boundingRect, contours) if r[2] * r[3] >= min_area])
+    if len(parts) < 2:
         return []
-    parts = np.array([cv2.boundingRect(c) for c in contours])
     blobs = np.array(boxes)
-    # Which opened pieces lie inside which blob (all pairs at once).
+    # Which pieces lie inside which blob (all pairs at once).
     inside = ((parts[None, :, 0] >= blobs[:, None, 0]) & (parts[None, :, 1] >= blobs[:, None, 1])
               & (parts[None, :, 0] + parts[None, :, 2] <= (blobs[:, 0] + blobs[:, 2])[:, None])
               & (parts[None, :, 1] + parts[None, :, 3] <= (blobs[:, 1] + blobs[:, 3])[:, None]))
@@ -212,12 +272,12 @@ def _split_bridged(mask: np.ndarray, boxes: list[tuple[int, int, int, int]], con
     found: list[_Pip] = []
     for b in np.nonzero(inside.sum(axis=1) >= 2)[0]:
         x, y, w, h = (int(v) for v in blobs[b])
-        count = cv2.countNonZero(mask[y : y + h, x : x + w])
+        count = cv2.countNonZero(whole[y : y + h, x : x + w])
         if covers[b] < 0.75 * count:
             continue
         pips = []
         for k in np.nonzero(inside[b])[0]:
-            pip = _blob_pip(opened, *(int(v) for v in parts[k]), con, dark, kernel, scale,
+            pip = _blob_pip(parted, *(int(v) for v in parts[k]), con, dark, kernel, scale,
                             min_area)
             if pip is None:
                 break  # a piece that is no pip: an edge or a shape, not bridged pips
@@ -271,6 +331,25 @@ def _blob_pip(mask: np.ndarray, x: int, y: int, w: int, h: int, con: _Contrast, 
     )
 
 
+def _alone(pip: _Pip, con: _Contrast) -> _Pip | None:
+    """The pip a lone pip (a 1) is judged as: a core (see _cores) by the whole blob it was
+    trimmed from, which must be a pip by itself (a ragged blotch trimmed round is not)."""
+    if not pip.cored:
+        return pip
+    mask = con.masks[0 if pip.dark else 1]
+    x0, y0 = max(0, int(pip.x) - KERNEL), max(0, int(pip.y) - KERNEL)
+    window = mask[y0 : y0 + 2 * KERNEL, x0 : x0 + 2 * KERNEL]
+    contours, _ = cv2.findContours(window, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    for contour in contours:
+        if cv2.pointPolygonTest(contour, (pip.x - x0, pip.y - y0), False) < 0:
+            continue
+        x, y, w, h = cv2.boundingRect(contour)
+        if x == 0 or y == 0 or x + w >= window.shape[1] or y + h >= window.shape[0]:
+            return None  # larger than the window: no pip
+        return _blob_pip(mask, x0 + x, y0 + y, w, h, con, pip.dark, KERNEL, 1.0, MIN_PIP_AREA)
+    return None
+
+
 def _sample(img: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
     h, w = img.shape[:2]
     xi = np.clip(np.rint(xs).astype(int), 0, w - 1)
@@ -295,6 +374,20 @@ def _describe_faces(pips: list[_Pip], img: np.ndarray, gray: np.ndarray) -> None
     for p, face, grey in zip(pips, faces, greys):
         p.face = face
         p.face_grey = float(grey)
+
+
+def _standing_out(pips: list[_Pip], gray: np.ndarray) -> list[_Pip]:
+    """The pips that differ from the face ring around them as a pip does from its face. A core
+    (see _cores) can be trimmed from a strip of face that only looks light (or dark) against a
+    level pulled down (or up) by real pips beside it; its own ring then shows the same face."""
+    if not any(p.cored for p in pips):
+        return pips
+    g = _sample(gray, np.array([p.x for p in pips]), np.array([p.y for p in pips]))
+    g = g.astype(np.float32)
+    face = np.array([p.face_grey for p in pips], np.float32)
+    step = np.where([p.dark for p in pips], face - g, g - face)
+    ok = step >= PIP_CONTRAST * (np.maximum(g, face) + 12.0)
+    return [p for p, k in zip(pips, ok) if k or not p.cored]
 
 
 def _same_colour(colours: np.ndarray, face: np.ndarray) -> np.ndarray:
@@ -542,6 +635,7 @@ def read_dice(frame: np.ndarray) -> DiceReading:
     # sensor and JPEG noise as large as the tolerance itself.
     img = cv2.blur(img, (3, 3))
     _describe_faces(pips, img, gray)
+    pips = _standing_out(pips, gray)
     faces: list[_Face] = []
     loose: list[list[_Pip]] = []
     for group in _groups(pips, img):
@@ -701,8 +795,9 @@ def _judge(group: list[_Pip], img: np.ndarray, con: _Contrast,
            lone_round: float = LONE_ROUNDNESS) -> tuple[_Face | None, bool]:
     """A die read from one pip group, or (None, True) for a face that fits no layout, or
     (None, False) for something that is not a die face at all."""
-    if len(group) == 1 and (group[0].contrast < LONE_PIP_CONTRAST
-                            or group[0].roundness < lone_round):
+    lone = _alone(group[0], con) if len(group) == 1 else None
+    if len(group) == 1 and (lone is None or lone.contrast < LONE_PIP_CONTRAST
+                            or lone.roundness < lone_round):
         return None, False
     pts = np.array([[p.x, p.y] for p in group])
     r = statistics.median([p.r for p in group])
@@ -711,8 +806,7 @@ def _judge(group: list[_Pip], img: np.ndarray, con: _Contrast,
     if fit is None:
         return None, len(group) > 1
     if fit.value == 1:
-        lone = group[0]
-        if lone.contrast < LONE_PIP_CONTRAST or lone.roundness < lone_round:
+        if lone is None or lone.contrast < LONE_PIP_CONTRAST or lone.roundness < lone_round:
             return None, False
         # A 1 has no pip offset: its unit is the pip's long radius (its true radius on a face
         # seen at an angle).
@@ -836,8 +930,12 @@ def _rescue_ones(faces: list[_Face], pips: list[_Pip], loose: list[list[_Pip]],
         return
     used = {id(p) for f in faces for p in f.group}
     for p in pips:
-        if (id(p) in used or p.contrast < LONE_PIP_CONTRAST or p.roundness >= LONE_ROUNDNESS
-                or float(np.linalg.norm(_pip_shape(p) - table)) > ON_TABLE):
+        if id(p) in used:
+            continue
+        lone = _alone(p, con)
+        if (lone is None or lone.contrast < LONE_PIP_CONTRAST
+                or lone.roundness >= LONE_ROUNDNESS
+                or float(np.linalg.norm(_pip_shape(lone) - table)) > ON_TABLE):
             continue
         one, _ = _judge([p], img, con, lone_round=MIN_ROUNDNESS)
         if one is None:

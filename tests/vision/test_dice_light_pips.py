@@ -1,0 +1,36 @@
+"""The dice reader on dark dice with light pips that blur and sensor noise join together."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.dice import read_dice
+
+SIX = [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]
+FIVE = [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)]
+
+
+def _dark_face(pips: list[tuple[float, float]], seed: int) -> np.ndarray:
+    """A small top-down dark die with white pips on a green table, blurred and noisy: the pips'
+    blur joins neighbours and speckle sticks to them, as on a webcam."""
+    rng = np.random.default_rng(seed)
+    img = np.zeros((480, 640, 3), np.uint8)
+    img[:] = (60, 140, 70)
+    cx, cy, step = 320, 240, 15
+    half = int(step * 1.85)
+    cv2.rectangle(img, (cx - half, cy - half), (cx + half, cy + half), (30, 25, 20), -1)
+    for px, py in pips:
+        cv2.circle(img, (cx + px * step, cy + py * step), 5, (235, 240, 240), -1, cv2.LINE_AA)
+    img = cv2.GaussianBlur(img, (0, 0), 1.5)
+    return np.clip(img + rng.normal(0, 6, img.shape), 0, 255).astype(np.uint8)
+
+
+def test_light_pips_joined_by_blur_and_speckle_are_read():
+    for seed in range(3):
+        for value, pips in ((6, SIX), (5, FIVE)):
+            reading = read_dice(_dark_face(pips, seed))
+            assert reading.values == [value], (seed, value, reading.values)
+            x1, y1, x2, y2 = reading.boxes[0]
+            assert x1 < 320 < x2 and y1 < 240 < y2
+
