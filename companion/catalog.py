@@ -152,3 +152,15 @@ def read_copies(path: Path, table: dict[str, Any], read: Any, errors: list[Catal
         except CatalogError as err:
             errors.append(err)
     return out
+
+
+def read_tables(directory: Path, files: Any, errors: list[CatalogError]) -> dict[str, dict[str, Any]]:
+    """Parses each of a catalog's files; an unreadable one is an error and an empty table."""
+    tables: dict[str, dict[str, Any]] = {}
+    for name in files:
+        try:
+            tables[name] = read_toml(directory / name)
+        except CatalogError as err:
+            errors.append(err)
+            tables[name] = {}
+    return tables

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.catalog import DATA_DIR, CatalogError, EntryReader, read_copies, read_entries, read_toml
+from companion.catalog import DATA_DIR, CatalogError, EntryReader, read_copies, read_entries, read_tables
 
 CATALOG_DIR = DATA_DIR / "chainsomnia"
 FILES = ("characters.toml", "tiles.toml", "events.toml", "items.toml")
@@ -244,13 +244,7 @@ def check_catalog(dir: str | Path | None = None) -> list[CatalogError]:  # noqa:
 
 
 def _read_catalog(directory: Path, errors: list[CatalogError]) -> Catalog | None:
-    tables: dict[str, dict[str, Any]] = {}
-    for name in FILES:
-        try:
-            tables[name] = read_toml(directory / name)
-        except CatalogError as err:
-            errors.append(err)
-            tables[name] = {}
+    tables = read_tables(directory, FILES, errors)
     characters = read_entries(directory / "characters.toml", tables["characters.toml"], _character, errors)
     tiles = read_entries(directory / "tiles.toml", tables["tiles.toml"], _tile, errors)
     events = read_copies(directory / "events.toml", tables["events.toml"], _event, errors, most=20)

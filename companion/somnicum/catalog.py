@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.catalog import DATA_DIR, CatalogError, EntryReader, read_copies, read_entries, read_toml
+from companion.catalog import DATA_DIR, CatalogError, EntryReader, read_copies, read_entries, read_tables
 from companion.somnicum.dream import DreamCard
 
 CATALOG_DIR = DATA_DIR / "somnicum"
@@ -181,13 +181,7 @@ def check_catalog(dir: str | Path | None = None) -> list[CatalogError]:  # noqa:
 
 
 def _read_catalog(directory: Path, errors: list[CatalogError]) -> Catalog | None:
-    tables: dict[str, dict[str, Any]] = {}
-    for name in FILES:
-        try:
-            tables[name] = read_toml(directory / name)
-        except CatalogError as err:
-            errors.append(err)
-            tables[name] = {}
+    tables = read_tables(directory, FILES, errors)
     box = _box(str(directory / "box.toml"), tables["box.toml"], errors)
     storylines = read_entries(directory / "storylines.toml", tables["storylines.toml"], _storyline, errors)
     particle_storyline: dict[str, str] = {}
