@@ -138,29 +138,46 @@ class _Pip:
 class _Contrast:
     """Where a frame has pip-like marks: per polarity, a mask and the level around each pixel."""
 
-    gray: np.ndarray
+    gray: np.ndarray  # light marks are measured here
+    # Dark marks are measured on each pixel's brightest colour channel: a red or blue face is
+    # dim in grey, close to its dark pips, but bright in its own channel.
+    bright: np.ndarray
     closed: np.ndarray  # the face level around dark marks
     opened: np.ndarray  # the face level around light marks
     masks: tuple[np.ndarray, np.ndarray]  # dark marks, light marks
 
     def ratio(self, dark: bool, x0: int, y0: int, x1: int, y1: int) -> np.ndarray:
         """Contrast ratio (0..1) of a window: how far a mark is from its face level."""
-        g = self.gray[y0:y1, x0:x1].astype(np.float32)
+        g = self.level(dark)[y0:y1, x0:x1].astype(np.float32)
         if dark:
             level = self.closed[y0:y1, x0:x1].astype(np.float32)
             return (level - g) / (level + 12.0)
         level = self.opened[y0:y1, x0:x1].astype(np.float32)
         return (g - level) / (g + 12.0)
 
+    def level(self, dark: bool) -> np.ndarray:
+        """The image marks of this polarity are measured on."""
+        return self.bright if dark else self.gray
 
-def _contrast(gray: np.ndarray, kernel: int) -> _Contrast:
+
+def _brightest(img: np.ndarray, gray: np.ndarray) -> np.ndarray:
+    """The image dark pips are found on: each pixel's brightest channel, averaged with grey so
+    that red pips on a white face (bright in red) still stand out."""
+    b, g, r = cv2.split(img)
+    top = cv2.max(cv2.max(b, g), r)
+    # The brightest channel alone loses red pips on white dice (synthetic tuning seeds: white
+    # 228 -> 196 of 241); half and half keeps them and still lifts coloured faces.
+    return cv2.addWeighted(top, 0.5, gray, 0.5, 0)
+
+
+def _contrast(gray: np.ndarray, bright: np.ndarray, kernel: int) -> _Contrast:
     se = cv2.getStructuringElement(cv2.MORPH_RECT, (kernel, kernel))
-    closed = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, se)
+    closed = cv2.morphologyEx(bright, cv2.MORPH_CLOSE, se)
     opened = cv2.morphologyEx(gray, cv2.MORPH_OPEN, se)
     # A ratio, not a difference: a pip in shadow is as dark *relative to its face* as in light;
     # the step floor keeps sensor noise on a dark cloth from looking like pips.
     # (All in 8-bit OpenCV arithmetic: this runs on every frame of a live camera.)
-    dark_step = cv2.subtract(closed, gray)
+    dark_step = cv2.subtract(closed, bright)
     dark_need = cv2.max(cv2.addWeighted(closed, PIP_CONTRAST, closed, 0, PIP_CONTRAST * 12),
                         MIN_PIP_STEP)
     light_step = cv2.subtract(gray, opened)
@@ -168,7 +185,7 @@ def _contrast(gray: np.ndarray, kernel: int) -> _Contrast:
                          MIN_PIP_STEP)
     dark = cv2.compare(dark_step, dark_need, cv2.CMP_GT)
     light = cv2.compare(light_step, light_need, cv2.CMP_GT)
-    return _Contrast(gray, closed, opened, (dark, light))
+    return _Contrast(gray, bright, closed, opened, (dark, light))
 
 
 # Half-maximum cores look this far (pixels) for the pip's extreme: past a one or two pixel gap
@@ -184,8 +201,8 @@ def _cores(con: _Contrast, dark: bool) -> np.ndarray:
     blurred gap between two pips and the sensor speckle around them pass it easily.
     """
     if dark:
-        step = cv2.subtract(con.closed, con.gray)
-        half = cv2.addWeighted(con.closed, 0.5, cv2.erode(con.gray, _PEAK), -0.5, 0)
+        step = cv2.subtract(con.closed, con.bright)
+        half = cv2.addWeighted(con.closed, 0.5, cv2.erode(con.bright, _PEAK), -0.5, 0)
     else:
         step = cv2.subtract(con.gray, con.opened)
         half = cv2.addWeighted(cv2.dilate(con.gray, _PEAK), 0.5, con.opened, -0.5, 0)
@@ -361,8 +378,9 @@ _RING = np.stack([np.cos(np.linspace(0, 2 * math.pi, 12, endpoint=False)),
                   np.sin(np.linspace(0, 2 * math.pi, 12, endpoint=False))], axis=1)
 
 
-def _describe_faces(pips: list[_Pip], img: np.ndarray, gray: np.ndarray) -> None:
-    """The face colour around each pip: the median of a ring just outside it."""
+def _describe_faces(pips: list[_Pip], img: np.ndarray, con: _Contrast) -> None:
+    """The face colour around each pip: the median of a ring just outside it (its level on
+    the image its polarity is measured on, see _Contrast)."""
     if not pips:
         return
     xy = np.array([[p.x, p.y] for p in pips])
@@ -370,20 +388,23 @@ def _describe_faces(pips: list[_Pip], img: np.ndarray, gray: np.ndarray) -> None
     xs = xy[:, :1] + _RING[None, :, 0] * rad[:, None]
     ys = xy[:, 1:] + _RING[None, :, 1] * rad[:, None]
     faces = np.median(_sample(img, xs, ys).astype(np.float32), axis=1)
-    greys = np.median(_sample(gray, xs, ys).astype(np.float32), axis=1)
+    dark = np.array([p.dark for p in pips])
+    greys = np.where(dark, np.median(_sample(con.bright, xs, ys).astype(np.float32), axis=1),
+                     np.median(_sample(con.gray, xs, ys).astype(np.float32), axis=1))
     for p, face, grey in zip(pips, faces, greys):
         p.face = face
         p.face_grey = float(grey)
 
 
-def _standing_out(pips: list[_Pip], gray: np.ndarray) -> list[_Pip]:
+def _standing_out(pips: list[_Pip], con: _Contrast) -> list[_Pip]:
     """The pips that differ from the face ring around them as a pip does from its face. A core
     (see _cores) can be trimmed from a strip of face that only looks light (or dark) against a
     level pulled down (or up) by real pips beside it; its own ring then shows the same face."""
     if not any(p.cored for p in pips):
         return pips
-    g = _sample(gray, np.array([p.x for p in pips]), np.array([p.y for p in pips]))
-    g = g.astype(np.float32)
+    xs, ys = np.array([p.x for p in pips]), np.array([p.y for p in pips])
+    dark = np.array([p.dark for p in pips])
+    g = np.where(dark, _sample(con.bright, xs, ys), _sample(con.gray, xs, ys)).astype(np.float32)
     face = np.array([p.face_grey for p in pips], np.float32)
     step = np.where([p.dark for p in pips], face - g, g - face)
     ok = step >= PIP_CONTRAST * (np.maximum(g, face) + 12.0)
@@ -573,7 +594,8 @@ def _empty_where_no_pip(fit: _Fit, group: list[_Pip], con: _Contrast) -> float:
     empty = _BLANKS[fit.value]
     r = statistics.median([p.r for p in group])
     rad = max(1, int(round(r * 0.6)))
-    h, w = con.gray.shape
+    image = con.level(group[0].dark)
+    h, w = image.shape
     level = statistics.median([p.face_grey for p in group])
     sign = -1.0 if group[0].dark else 1.0
 
@@ -587,10 +609,10 @@ def _empty_where_no_pip(fit: _Fit, group: list[_Pip], con: _Contrast) -> float:
             d = np.arange(-rad, rad + 1)
             rows = yi[inner][:, None, None] + d[None, :, None]
             cols = xi[inner][:, None, None] + d[None, None, :]
-            patches = con.gray[rows, cols].reshape(int(inner.sum()), -1)
+            patches = image[rows, cols].reshape(int(inner.sum()), -1)
             out[inner] = sign * (np.median(patches, axis=1) - level)
         for k in np.nonzero(~inner & (xi >= 0) & (xi < w) & (yi >= 0) & (yi < h))[0]:
-            patch = con.gray[max(0, yi[k] - rad): yi[k] + rad + 1,
+            patch = image[max(0, yi[k] - rad): yi[k] + rad + 1,
                              max(0, xi[k] - rad): xi[k] + rad + 1]
             out[k] = sign * (float(np.median(patch)) - level)
         return out
@@ -623,10 +645,11 @@ def read_dice(frame: np.ndarray) -> DiceReading:
     )
     scale = max(scale, 1.0)
     gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
-    con = _contrast(gray, KERNEL)
+    bright = _brightest(img, gray)
+    con = _contrast(gray, bright, KERNEL)
     pips = _find_pips(con, KERNEL, 1.0, MIN_PIP_AREA, bridged=True)
     # Big pips (dice close to the camera) are found on a half-size copy.
-    big = _find_pips(_contrast(cv2.pyrDown(gray), KERNEL), KERNEL, 2.0,
+    big = _find_pips(_contrast(cv2.pyrDown(gray), cv2.pyrDown(bright), KERNEL), KERNEL, 2.0,
                      (KERNEL * 0.45) ** 2 * math.pi / 4)
     for p in big:
         if all(math.hypot(p.x - q.x, p.y - q.y) > q.r + p.r for q in pips):
@@ -634,8 +657,8 @@ def read_dice(frame: np.ndarray) -> DiceReading:
     # Face colours are compared on a lightly smoothed copy: single pixels of a dark die carry
     # sensor and JPEG noise as large as the tolerance itself.
     img = cv2.blur(img, (3, 3))
-    _describe_faces(pips, img, gray)
-    pips = _standing_out(pips, gray)
+    _describe_faces(pips, img, con)
+    pips = _standing_out(pips, con)
     faces: list[_Face] = []
     loose: list[list[_Pip]] = []
     for group in _groups(pips, img):
