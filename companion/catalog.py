@@ -164,3 +164,38 @@ def read_tables(directory: Path, files: Any, errors: list[CatalogError]) -> dict
             errors.append(err)
             tables[name] = {}
     return tables
+
+
+class CatalogCache:
+    """Loads each catalog directory once, for one game's reader.
+
+    ``read(directory, errors)`` returns the catalog, appending every problem to ``errors``. The
+    rules ask for their catalog on every action, so a directory already loaded is answered by the
+    name it was asked under, with no file system call.
+    """
+
+    def __init__(self, read: Any, default_dir: Path) -> None:
+        self.read, self.default_dir = read, default_dir
+        self._by_path: dict[str, Any] = {}
+        self._by_name: dict[str, Any] = {}
+
+    def load(self, dir: str | Path | None = None) -> Any:  # noqa: A002 - the games' agreed name
+        name = str(dir or "")
+        if name in self._by_name:
+            return self._by_name[name]
+        directory = Path(dir) if dir else self.default_dir
+        key = str(directory.resolve())
+        if key not in self._by_path:
+            errors: list[CatalogError] = []
+            catalog = self.read(directory, errors)
+            if errors:
+                raise errors[0]
+            self._by_path[key] = catalog
+        self._by_name[name] = self._by_path[key]
+        return self._by_path[key]
+
+    def check(self, dir: str | Path | None = None) -> list[CatalogError]:  # noqa: A002
+        """Every error in a catalog directory (an empty list when it is sound)."""
+        errors: list[CatalogError] = []
+        self.read(Path(dir) if dir else self.default_dir, errors)
+        return errors

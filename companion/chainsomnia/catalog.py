@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.catalog import DATA_DIR, CatalogError, EntryReader, read_copies, read_entries, read_tables
+from companion.catalog import DATA_DIR, CatalogCache, CatalogError, EntryReader, read_copies, read_entries, read_tables
 
 CATALOG_DIR = DATA_DIR / "chainsomnia"
 FILES = ("characters.toml", "tiles.toml", "events.toml", "items.toml")
@@ -216,31 +216,16 @@ class Catalog:
         return card
 
 
-_CACHE: dict[str, Catalog] = {}
 
 
 def load_catalog(dir: str | Path | None = None) -> Catalog:  # noqa: A002 - the agreed name
     """Loads (once per directory) and validates a CHAINsomnia catalog; raises CatalogError."""
-    if str(dir or "") in _CACHE:
-        return _CACHE[str(dir or "")]
-    directory = Path(dir) if dir else CATALOG_DIR
-    key = str(directory.resolve())
-    if key not in _CACHE:
-        errors: list[CatalogError] = []
-        catalog = _read_catalog(directory, errors)
-        if errors:
-            raise errors[0]
-        assert catalog is not None
-        _CACHE[key] = catalog
-    _CACHE[str(dir or "")] = _CACHE[key]
-    return _CACHE[key]
+    return _CATALOGS.load(dir)
 
 
 def check_catalog(dir: str | Path | None = None) -> list[CatalogError]:  # noqa: A002
     """Every error in a catalog directory (an empty list when it is sound)."""
-    errors: list[CatalogError] = []
-    _read_catalog(Path(dir) if dir else CATALOG_DIR, errors)
-    return errors
+    return _CATALOGS.check(dir)
 
 
 def _read_catalog(directory: Path, errors: list[CatalogError]) -> Catalog | None:
@@ -501,3 +486,7 @@ def _check_whole(
     clash = set(events) & set(items)
     for card in sorted(clash):
         errors.append(CatalogError(items_file, "an Item card and an Event card share this id", card))
+
+
+# load_catalog and check_catalog above read through this cache.
+_CATALOGS = CatalogCache(_read_catalog, CATALOG_DIR)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.catalog import DATA_DIR, CatalogError, EntryReader, read_copies, read_entries, read_tables
+from companion.catalog import DATA_DIR, CatalogCache, CatalogError, EntryReader, read_copies, read_entries, read_tables
 from companion.somnicum.dream import DreamCard
 
 CATALOG_DIR = DATA_DIR / "somnicum"
@@ -149,35 +149,16 @@ class Catalog:
         return self.storylines[storyline].name if storyline in self.storylines else "Nightmare"
 
 
-_CACHE: dict[str, Catalog] = {}
-_BY_NAME: dict[str | None, Catalog] = {}
 
 
 def load_catalog(dir: str | Path | None = None) -> Catalog:  # noqa: A002 - the agreed name
     """Loads (once per directory) and validates a Somnicum catalog; raises CatalogError."""
-    # The rules ask for the catalog on every action: answer by name first, no file system calls.
-    name = str(dir) if dir else None
-    found = _BY_NAME.get(name)
-    if found is not None:
-        return found
-    directory = Path(dir) if dir else CATALOG_DIR
-    key = str(directory.resolve())
-    if key not in _CACHE:
-        errors: list[CatalogError] = []
-        catalog = _read_catalog(directory, errors)
-        if errors:
-            raise errors[0]
-        assert catalog is not None
-        _CACHE[key] = catalog
-    _BY_NAME[name] = _CACHE[key]
-    return _CACHE[key]
+    return _CATALOGS.load(dir)
 
 
 def check_catalog(dir: str | Path | None = None) -> list[CatalogError]:  # noqa: A002
     """Every error in a catalog directory (an empty list when it is sound)."""
-    errors: list[CatalogError] = []
-    _read_catalog(Path(dir) if dir else CATALOG_DIR, errors)
-    return errors
+    return _CATALOGS.check(dir)
 
 
 def _read_catalog(directory: Path, errors: list[CatalogError]) -> Catalog | None:
@@ -356,3 +337,7 @@ def _check_counts(
                 str(directory / file),
                 f"holds {found} {what}, but box.toml says the box holds {box[key]} ({key})",
             ))
+
+
+# load_catalog and check_catalog above read through this cache.
+_CATALOGS = CatalogCache(_read_catalog, CATALOG_DIR)
