@@ -170,6 +170,15 @@ def _brightest(img: np.ndarray, gray: np.ndarray) -> np.ndarray:
     return cv2.addWeighted(top, 0.5, gray, 0.5, 0)
 
 
+def _dimmest(img: np.ndarray, gray: np.ndarray) -> np.ndarray:
+    """The image light pips are found on: each pixel's dimmest channel, averaged with grey, so
+    that white pips on a bright coloured face (a lime or yellow die: bright in grey, dim in one
+    channel) stand out as white pips on a black face do."""
+    b, g, r = cv2.split(img)
+    low = cv2.min(cv2.min(b, g), r)
+    return cv2.addWeighted(low, 0.5, gray, 0.5, 0)
+
+
 def _contrast(gray: np.ndarray, bright: np.ndarray, kernel: int) -> _Contrast:
     se = cv2.getStructuringElement(cv2.MORPH_RECT, (kernel, kernel))
     closed = cv2.morphologyEx(bright, cv2.MORPH_CLOSE, se)
@@ -646,10 +655,11 @@ def read_dice(frame: np.ndarray) -> DiceReading:
     scale = max(scale, 1.0)
     gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
     bright = _brightest(img, gray)
-    con = _contrast(gray, bright, KERNEL)
+    dim = _dimmest(img, gray)
+    con = _contrast(dim, bright, KERNEL)
     pips = _find_pips(con, KERNEL, 1.0, MIN_PIP_AREA, bridged=True)
     # Big pips (dice close to the camera) are found on a half-size copy.
-    big = _find_pips(_contrast(cv2.pyrDown(gray), cv2.pyrDown(bright), KERNEL), KERNEL, 2.0,
+    big = _find_pips(_contrast(cv2.pyrDown(dim), cv2.pyrDown(bright), KERNEL), KERNEL, 2.0,
                      (KERNEL * 0.45) ** 2 * math.pi / 4)
     for p in big:
         if all(math.hypot(p.x - q.x, p.y - q.y) > q.r + p.r for q in pips):
