@@ -435,7 +435,13 @@ def _plain_between(pips: list[_Pip], pairs: np.ndarray, img: np.ndarray,
     faces = np.array([p.face for p in pips], np.float32)
     i, j = pairs[:, 0], pairs[:, 1]
     d = dist[i, j]
-    t0, t1 = r[i] * 1.5 / d, 1 - r[j] * 1.5 / d
+    # Samples start clear of both pips' halo. A light pip on a dark face spreads a few pixels
+    # whatever its size (blur and the smoothing of ``img``) and the dark face's colour
+    # tolerance is small; a dark pip's halo on a light face is well inside the tolerance,
+    # and there the samples must come close to the pip to see a seam beside it.
+    light = np.array([not p.dark for p in pips])
+    clear = np.where(light, np.maximum(r * 1.5, r + 3.0), r * 1.5)
+    t0, t1 = clear[i] / d, 1 - clear[j] / d
     long_enough = t1 > t0
     n = np.where(long_enough, np.maximum(4, ((t1 - t0) * d).astype(int)), 0)
     which = np.repeat(np.arange(len(pairs)), n)
@@ -1032,8 +1038,16 @@ def _drop_undersized_faces(faces: list[_Face]) -> list[_Face]:
     if len(faces) < 2:
         return faces
     sizes = [f.half * f.spacing for f in faces]
+    faces = [f for k, f in enumerate(faces)
+             if sizes[k] >= SIZE_RATIO * statistics.median(sizes[:k] + sizes[k + 1:])]
+    # Pips tell the size too, where a mark's face edge is a key's or a card's: a face whose pips
+    # are under half the size of the other dice's is no die of this roll. A 1's pip is left out
+    # on both sides, as many dice have a larger one.
+    radii = [statistics.median(p.r for p in f.group) if f.die.value > 1 else None for f in faces]
     return [f for k, f in enumerate(faces)
-            if sizes[k] >= SIZE_RATIO * statistics.median(sizes[:k] + sizes[k + 1:])]
+            if radii[k] is None
+            or len(others := [r for j, r in enumerate(radii) if j != k and r is not None]) == 0
+            or radii[k] >= SIZE_RATIO * statistics.median(others)]
 
 
 def _drop_side_faces(faces: list[_Face]) -> list[_Face]:
