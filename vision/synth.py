@@ -11,12 +11,13 @@ CHAINsomnia start tile.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
+from statistics import NormalDist
 
 import cv2
 import numpy as np
 
-from vision.dice import LAYOUTS
 
 DICE_CONDITIONS = ("clean", "oblique", "light", "clutter", "touching", "many", "rough")
 DICE_STYLES = ("white", "coloured", "dark")
@@ -73,143 +74,499 @@ def _die_colours(rng: np.random.Generator, style: str) -> tuple[np.ndarray, np.n
     return face.astype(np.float32), pip.astype(np.float32)
 
 
-def _rounded_square(side: float, radius: float) -> np.ndarray:
-    """Outline points of a square (centred at 0) with rounded corners."""
-    pts = []
-    h = side / 2 - radius
-    for cx, cy, a0 in ((h, h, 0), (-h, h, 90), (-h, -h, 180), (h, -h, 270)):
-        for a in np.linspace(a0, a0 + 90, 6):
-            pts.append((cx + radius * math.cos(math.radians(a)),
-                        cy + radius * math.sin(math.radians(a))))
-    return np.array(pts, np.float32)
+# --- dice: real cubes through a pinhole camera --------------------------------------------------
+
+DIE_SIDE_MM = 16.0  # a standard 16 mm die; the world is measured in millimetres
+
+# Pip centres on a face, in face coordinates (-1..1 across the face; u right, v down).
+PIPS: dict[int, tuple[tuple[float, float], ...]] = {
+    1: ((0, 0),),
+    2: ((-1, -1), (1, 1)),
+    3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
+}
+
+# The die's own faces: outward normal and the face's "u" axis, in the die's frame. Opposite faces
+# sum to 7 and 1, 2, 3 run counter-clockwise round their shared corner (a right-handed die).
+_FACES: dict[int, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
+    1: ((0, 0, 1), (1, 0, 0)), 6: ((0, 0, -1), (1, 0, 0)),
+    2: ((1, 0, 0), (0, 1, 0)), 5: ((-1, 0, 0), (0, -1, 0)),
+    3: ((0, 1, 0), (0, 0, 1)), 4: ((0, -1, 0), (0, 0, -1)),
+}
 
 
-def _draw_die(canvas: np.ndarray, rng: np.random.Generator, centre: np.ndarray,
-              side: float, angle: float, value: int, face: np.ndarray, pip: np.ndarray,
-              lean: np.ndarray) -> np.ndarray:
-    """Draws one die seen from above on the table plane; returns its top face corners.
+def _cube_turns() -> list[np.ndarray]:
+    """The 24 proper rotations of a cube (signed permutation matrices of determinant +1)."""
+    turns = []
+    for perm in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)):
+        for signs in np.ndindex(2, 2, 2):
+            m = np.zeros((3, 3))
+            for row, col in enumerate(perm):
+                m[row, col] = 1 - 2 * signs[row]
+            if np.linalg.det(m) > 0:
+                turns.append(m)
+    return turns
 
-    ``lean`` shifts the top face against the body, as a tilted camera sees a cube: the body
-    between them shows a side face (with squashed pips of its own).
-    """
-    rot = np.array([[math.cos(angle), -math.sin(angle)], [math.sin(angle), math.cos(angle)]])
-    outline = _rounded_square(side, side * 0.12) @ rot.T
-    base = outline + centre
-    top = outline + centre + lean
-    body = cv2.convexHull(np.vstack([base, top]).astype(np.float32)).astype(np.int32)
-    cv2.fillPoly(canvas, [body], (face * 0.78).tolist(), cv2.LINE_AA)
-    if np.linalg.norm(lean) > side * 0.15:
-        # A few squashed pips on the visible side face.
-        direction = -lean / np.linalg.norm(lean)
-        mid = centre + lean * 0.5 + direction * side * 0.5
-        side_value = int(rng.integers(1, 7))
-        across = np.array([-direction[1], direction[0]])
-        for px, py in LAYOUTS[side_value][:3]:
-            p = mid + across * px * side * 0.26 + direction * py * np.linalg.norm(lean) * 0.2
-            axes = (max(1, int(side * 0.08)), max(1, int(side * 0.08 * np.linalg.norm(lean) / side)))
-            ang = math.degrees(math.atan2(across[1], across[0]))
-            cv2.ellipse(canvas, (int(p[0]), int(p[1])), axes, ang, 0, 360,
-                        (pip * 0.85 + face * 0.15).tolist(), -1, cv2.LINE_AA)
-    cv2.fillPoly(canvas, [top.astype(np.int32)], face.tolist(), cv2.LINE_AA)
-    spread = side * rng.uniform(0.24, 0.3)
-    r = side * rng.uniform(0.075, 0.1) * (1.35 if value == 1 and rng.random() < 0.3 else 1.0)
-    for px, py in LAYOUTS[value]:
-        p = centre + lean + rot @ np.array([px * spread, py * spread])
-        cv2.circle(canvas, (int(round(p[0] * 4)), int(round(p[1] * 4))), int(r * 4),
-                   pip.tolist(), -1, cv2.LINE_AA, shift=2)
-    corners = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], np.float32) * side / 2
-    return corners @ rot.T + centre + lean
+
+_TURNS = _cube_turns()
+# For each value, the four turns that bring its face to the top.
+_TURNS_UP = {value: [m for m in _TURNS if (m @ normal)[2] == 1] for value, (normal, _) in _FACES.items()}
+_UNIT = np.array([[x, y, z] for x in (-1, 1) for y in (-1, 1) for z in (-1, 1)], float)
+# Directions sampling each rounded corner's sphere, for the die's outline.
+_SPHERE = np.array([d for d in np.ndindex(3, 3, 3) if d != (1, 1, 1)], float) - 1
+_SPHERE /= np.linalg.norm(_SPHERE, axis=1, keepdims=True)
+
+
+@dataclass(frozen=True)
+class _Camera:
+    """A pinhole camera over the table: intrinsics ``k``, world-to-camera ``r``, position."""
+
+    k: np.ndarray
+    r: np.ndarray
+    position: np.ndarray
+
+    def project(self, points: np.ndarray) -> np.ndarray:
+        seen = (points - self.position) @ self.r.T @ self.k.T
+        return seen[:, :2] / seen[:, 2:3]
+
+    def on_table(self, pixels: np.ndarray) -> np.ndarray:
+        """Where the rays through ``pixels`` meet the table (z = 0)."""
+        rays = np.column_stack([pixels, np.ones(len(pixels))]) @ np.linalg.inv(self.k).T @ self.r
+        t = -self.position[2] / rays[:, 2]
+        return self.position + rays * t[:, None]
+
+    def table_homography(self) -> np.ndarray:
+        """Table point (x, y, 0) to pixel."""
+        return self.k @ np.column_stack([self.r[:, 0], self.r[:, 1], -self.r @ self.position])
+
+
+def _webcam_over_table(rng: np.random.Generator, w: int, h: int, tilt: float,
+                       side_px: float) -> _Camera:
+    """A webcam looking down at the tray centre (the origin), ``tilt`` degrees from vertical,
+    far enough that a die's top face is about ``side_px`` pixels across."""
+    f = w * rng.uniform(0.85, 1.25)
+    distance = f * DIE_SIDE_MM / side_px + DIE_SIDE_MM
+    t = math.radians(tilt)
+    forward = np.array([0.0, math.sin(t), -math.cos(t)])
+    away = np.array([0.0, 1.0, 0.0]) - forward * forward[1]
+    down = -away / np.linalg.norm(away)  # the far side of the table is at the top of the picture
+    right = np.cross(down, forward)
+    # A camera on an arm is seldom square to the table; some face the player instead.
+    roll = math.radians(rng.uniform(-20, 20) + (180 if rng.random() < 0.25 else 0))
+    right, down = (math.cos(roll) * right + math.sin(roll) * down,
+                   -math.sin(roll) * right + math.cos(roll) * down)
+    k = np.array([[f, 0, w / 2 - 0.5], [0, f, h / 2 - 0.5], [0, 0, 1]])
+    return _Camera(k, np.array([right, down, forward]), -distance * forward)
+
+
+@dataclass(frozen=True)
+class _Die:
+    """One die at rest: its centre on the table, its turn (die frame to world) and top value."""
+
+    x: float
+    y: float
+    yaw: float
+    value: int
+    turn: np.ndarray
+
+    @property
+    def centre(self) -> np.ndarray:
+        return np.array([self.x, self.y, DIE_SIDE_MM / 2])
+
+    def corners(self) -> np.ndarray:
+        return self.centre + (_UNIT * DIE_SIDE_MM / 2) @ self.turn.T
+
+    def top_face(self) -> np.ndarray:
+        half = DIE_SIDE_MM / 2
+        c, s = math.cos(self.yaw), math.sin(self.yaw)
+        square = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], float) * half
+        xy = square @ np.array([[c, s], [-s, c]]) + [self.x, self.y]
+        return np.column_stack([xy, np.full(4, DIE_SIDE_MM)])
+
+    def footprint(self, margin: float = 0.0) -> np.ndarray:
+        return self.top_face()[:, :2] * (1 + margin) - np.array([self.x, self.y]) * margin
+
+
+def _rest(rng: np.random.Generator, x: float, y: float, yaw: float, value: int) -> _Die:
+    """A die lying with ``value`` up: one of the four cube turns that bring that face to the top,
+    then turned by ``yaw`` about the vertical."""
+    ups = _TURNS_UP[value]
+    c, s = math.cos(yaw), math.sin(yaw)
+    spin = np.array([[c, -s, 0], [s, c, 0], [0, 0, 1]])
+    return _Die(x, y, yaw, value, spin @ ups[int(rng.integers(len(ups)))])
+
+
+def _gap(a: _Die, b: _Die) -> float:
+    """Separation of two footprints along their best separating axis (negative: they overlap);
+    never more than their true distance, so a positive gap means no contact."""
+    d = np.array([b.x - a.x, b.y - a.y])
+    half = DIE_SIDE_MM / 2
+    best = -math.inf
+    for yaw in (a.yaw, b.yaw):
+        for axis in ((math.cos(yaw), math.sin(yaw)), (-math.sin(yaw), math.cos(yaw))):
+            reach = sum(half * (abs(axis[0] * math.cos(o.yaw) + axis[1] * math.sin(o.yaw))
+                                + abs(-axis[0] * math.sin(o.yaw) + axis[1] * math.cos(o.yaw)))
+                        for o in (a, b))
+            best = max(best, abs(d @ axis) - reach)
+    return best
+
+
+@dataclass(frozen=True)
+class _Look:
+    """What one set of dice looks like under one light."""
+
+    face: np.ndarray
+    pip: np.ndarray
+    bevel: float  # rounded edge width, as a fraction of half the side
+    spread: float  # pip offset from the face centre, as a fraction of half the side
+    pip_radius: float
+    big_one: bool  # some dice have a larger single pip
+    light: np.ndarray  # unit vector towards the light
+    ambient: float
+    gloss: float
+    sharpness: float
+
+
+def _shade(look: _Look, normals: np.ndarray, view: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Lambert shading relative to a flat top face (so a top face keeps its colour), and a
+    Blinn-Phong highlight in grey levels, for unit ``normals`` (..., 3)."""
+    return _shade_dots(look, normals @ look.light, normals @ _halfway(look, view))
+
+
+def _halfway(look: _Look, view: np.ndarray) -> np.ndarray:
+    half = look.light + view
+    return half / np.linalg.norm(half)
+
+
+def _shade_dots(look: _Look, to_light: np.ndarray, to_half: np.ndarray
+                ) -> tuple[np.ndarray, np.ndarray]:
+    lit = look.ambient + (1 - look.ambient) * np.maximum(to_light, 0)
+    lit *= 1 / (look.ambient + (1 - look.ambient) * look.light[2])
+    shine = look.gloss * 255 * np.maximum(to_half, 0) ** look.sharpness
+    return lit, shine
+
+
+def _face_texture(look: _Look, value: int, normal: np.ndarray, u_axis: np.ndarray,
+                  v_axis: np.ndarray, view: np.ndarray, side: int) -> np.ndarray:
+    """One face as a premultiplied BGRA texture: the flat face, its rounded edges tilting
+    towards the neighbouring faces, recessed pips darker at their rim, and highlights."""
+    g = (np.arange(side, dtype=np.float32) + 0.5) * np.float32(2 / side) - 1
+    u, v = g[None, :], g[:, None]
+    rho = look.bevel
+    # Across the rounded edge the surface turns halfway (45 degrees) towards the next face;
+    # the normal is normal + tilt_u u_axis + tilt_v v_axis, of length sqrt(1 + tilt_u² + tilt_v²).
+    tilt = np.tan(np.clip((np.abs(g) - (1 - rho)) / rho, 0, 1) * (math.pi / 4)) * np.sign(g)
+    tilt_u, tilt_v = tilt[None, :], tilt[:, None]
+    length = np.sqrt(1 + tilt_u * tilt_u + tilt_v * tilt_v)
+    half = _halfway(look, view)
+    dots = []
+    for d in (look.light, half):
+        dots.append((float(normal @ d) + tilt_u * float(u_axis @ d) + tilt_v * float(v_axis @ d))
+                    / length)
+    lit, shine = _shade_dots(look, dots[0], dots[1])
+    # A lamp a little way off lights one side of a face more than the other.
+    toward = (float(look.light @ u_axis), float(look.light @ v_axis))
+    lit = lit * (1 + 0.05 * (u * toward[0] + v * toward[1]))
+    colour = np.empty((side, side, 3), np.float32)
+    colour[:] = look.face
+    px = 2.0 / side  # one texel in face units, for anti-aliased edges
+    radius = look.pip_radius * (1.35 if value == 1 and look.big_one else 1.0)
+    for pu, pv in PIPS[value]:
+        cu, cv = pu * look.spread, pv * look.spread
+        # Only the texels near this pip.
+        i0, i1 = (int(np.clip((c + 1) / px, 0, side)) for c in (cu - radius - px, cu + radius + 2 * px))
+        j0, j1 = (int(np.clip((c + 1) / px, 0, side)) for c in (cv - radius - px, cv + radius + 2 * px))
+        du, dv = u[:, i0:i1] - cu, v[j0:j1] - cv
+        q = np.sqrt(du * du + dv * dv) / radius
+        cover = np.clip((1 - q) * (radius / px) + 0.5, 0, 1)
+        # A shallow dish: its wall away from the light catches it, its rim lies in shadow.
+        dish = 1 - 0.3 * (du * toward[0] + dv * toward[1]) / radius
+        rim = 1 - 0.35 * np.clip((q - 0.65) / 0.35, 0, 1)
+        paint = look.pip * (dish * rim)[..., None]
+        window = colour[j0:j1, i0:i1]
+        window += cover[..., None] * (paint - window)
+    du = np.maximum(np.abs(u) - (1 - rho), 0)
+    dv = np.maximum(np.abs(v) - (1 - rho), 0)
+    alpha = np.clip((rho - np.sqrt(du * du + dv * dv)) / px + 0.5, 0, 1)
+    texture = np.empty((side, side, 4), np.float32)
+    texture[..., :3] = (colour * lit[..., None] + shine[..., None]) * alpha[..., None]
+    texture[..., 3] = alpha
+    return texture
+
+
+def _paint_die(frame: np.ndarray, camera: _Camera, die: _Die, look: _Look) -> None:
+    """Paints one die over ``frame`` (float BGR): its rounded outline, then each face the camera
+    sees, warped by that face's homography, drawn at twice the size and reduced (anti-aliasing)."""
+    h, w = frame.shape[:2]
+    half = DIE_SIDE_MM / 2
+    inset = half * (1 - look.bevel)
+    outline_pts = (die.centre + ((_UNIT * inset) @ die.turn.T)[:, None, :]
+                   + (_SPHERE * half * look.bevel)[None]).reshape(-1, 3)
+    outline = camera.project(outline_pts)
+    x0, y0 = (int(v) - 2 for v in np.floor(outline.min(axis=0)))
+    x1, y1 = (int(v) + 3 for v in np.ceil(outline.max(axis=0)))
+    x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
+    if x1 <= x0 or y1 <= y0:
+        return
+    zoom = 2
+    to_patch = np.array([[zoom, 0, zoom * (0.5 - x0) - 0.5], [0, zoom, zoom * (0.5 - y0) - 0.5],
+                         [0, 0, 1]])
+    pw, ph = (x1 - x0) * zoom, (y1 - y0) * zoom
+    view = camera.position - die.centre
+    view /= np.linalg.norm(view)
+    patch = np.zeros((ph, pw, 4), np.float32)
+    faces = []
+    for value, (normal, u_axis) in _FACES.items():
+        n = die.turn @ np.array(normal, float)
+        centre = die.centre + n * half
+        if n @ (camera.position - centre) <= 0:
+            continue  # turned away from the camera
+        faces.append((value, n, die.turn @ np.array(u_axis, float)))
+    # Under the faces, the rounded corners where three faces meet.
+    mean_normal = sum(f[1] for f in faces)
+    mean_normal = mean_normal / np.linalg.norm(mean_normal)
+    lit, shine = _shade(look, mean_normal[None], view)
+    corner_colour = np.append(look.face * lit[0] + shine[0], 1.0)
+    hull = cv2.convexHull((outline @ to_patch[:2, :2].T + to_patch[:2, 2]).astype(np.float32))
+    cv2.fillConvexPoly(patch, np.round(hull).astype(np.int32), corner_colour.tolist())
+    for value, n, u_axis in faces:
+        v_axis = np.cross(u_axis, n)
+        corners = (die.centre + n * half
+                   + np.array([-u_axis - v_axis, u_axis - v_axis, u_axis + v_axis,
+                               -u_axis + v_axis]) * half)
+        seen = camera.project(corners)
+        edge = np.linalg.norm(np.diff(seen, axis=0, append=seen[:1]), axis=1).max()
+        size = int(np.clip(zoom * edge * 0.8, 16, 128))
+        texture = _face_texture(look, value, n, u_axis, v_axis, view, size)
+        src = np.array([[-0.5, -0.5], [size - 0.5, -0.5], [size - 0.5, size - 0.5],
+                        [-0.5, size - 0.5]], np.float32)
+        hmat = to_patch @ cv2.getPerspectiveTransform(src, seen.astype(np.float32))
+        warped = cv2.warpPerspective(texture, hmat, (pw, ph), flags=cv2.INTER_LINEAR,
+                                     borderMode=cv2.BORDER_CONSTANT)
+        patch = warped + patch * (1 - warped[..., 3:])
+    patch = cv2.resize(patch, (x1 - x0, y1 - y0), interpolation=cv2.INTER_AREA)
+    region = frame[y0:y1, x0:x1]
+    region[:] = patch[..., :3] + region * (1 - patch[..., 3:])
+
+
+def _table_top(rng: np.random.Generator, h: int, w: int, texel_mm: float) -> np.ndarray:
+    """A table top in world units: wood with long wavy grain, felt, or a woven cloth (float BGR)."""
+    kind = rng.integers(3)
+    yy = np.arange(h, dtype=np.float32)[:, None] * np.float32(texel_mm)
+    xx = np.arange(w, dtype=np.float32)[None, :] * np.float32(texel_mm)
+
+    def smooth(cell_mm: float) -> np.ndarray:
+        """Smooth noise (about unit spread) varying over ``cell_mm``."""
+        cells = (max(2, int(h * texel_mm / cell_mm) + 2), max(2, int(w * texel_mm / cell_mm) + 2))
+        noise = rng.normal(0, 1, cells).astype(np.float32)
+        return cv2.resize(noise, (w, h), interpolation=cv2.INTER_CUBIC)
+
+    if kind == 0:  # wood: light maple to dark walnut, fine grain lines along the boards
+        tone = rng.random()
+        base = ((np.array([170, 205, 228]) * (1 - tone) + np.array([45, 75, 120]) * tone)
+                * rng.uniform(0.85, 1.15, 3))
+        a = rng.uniform(0, math.pi)
+        period = rng.uniform(2.5, 7.0)
+        # The phase wanders over long and short stretches: lines bend and crowd like real grain.
+        across = ((xx * math.cos(a) + yy * math.sin(a)) * (math.pi / period)
+                  + smooth(150) * 6.0 + smooth(40) * 2.5 + smooth(12) * 0.4)
+        lines = np.sin(across)
+        lines *= lines
+        for _ in range(int(rng.integers(1, 4))):  # sharper, thinner lines: sin^4, ^8 or ^16
+            lines *= lines
+        shade = 1 - rng.uniform(0.06, 0.18) * lines * (1 + 0.5 * smooth(60)) + smooth(25) * 0.04
+    elif kind == 1:  # felt: soft blotches
+        base = rng.uniform(40, 200, 3)
+        shade = 1 + smooth(12) * 0.05 + smooth(3) * 0.03
+    else:  # cloth: a fine weave
+        base = rng.uniform(40, 200, 3)
+        period = max(rng.uniform(1.2, 2.5), 3 * texel_mm)
+        shade = 1 + 0.06 * np.sin(xx * (math.pi / period)) * np.sin(yy * (math.pi / period))
+        shade = shade + smooth(20) * 0.03
+    return shade[..., None] * base.astype(np.float32)
+
+
+def _shadows(frame_shape: tuple[int, int], camera: _Camera, dice: list[_Die], look: _Look,
+             side_px: float, rng: np.random.Generator) -> np.ndarray:
+    """How much light reaches the table: each die's soft cast shadow away from the light, and a
+    darker contact shadow where it rests."""
+    h, w = frame_shape
+    # Soft shadows need no more than half the resolution.
+    cast = np.zeros((h // 2, w // 2), np.float32)
+    contact = np.zeros((h // 2, w // 2), np.float32)
+    to_table = look.light / look.light[2]
+    for die in dice:
+        corners = die.corners()
+        dropped = corners - to_table * corners[:, 2:3]
+        hull = cv2.convexHull((camera.project(dropped) / 2).astype(np.float32))
+        cv2.fillConvexPoly(cast, np.round(hull).astype(np.int32), 1.0)
+        base = np.column_stack([die.footprint(0.06), np.zeros(4)])
+        cv2.fillConvexPoly(contact, np.round(camera.project(base) / 2).astype(np.int32), 1.0)
+    cast = cv2.GaussianBlur(cast, (0, 0), side_px * rng.uniform(0.08, 0.25) / 2)
+    contact = cv2.GaussianBlur(contact, (0, 0), side_px * 0.03)
+    strength = rng.uniform(0.2, 0.5)
+    light = (1 - strength * cast) * (1 - 0.3 * contact)
+    return cv2.resize(light, (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+_NORMAL_QUANTILES = np.array([NormalDist().inv_cdf((i + 0.5) / 256) for i in range(256)],
+                             np.float32)
+
+
+def _webcam(rng: np.random.Generator, frame: np.ndarray, condition: str) -> np.ndarray:
+    """What a cheap webcam makes of the scene: uneven light (and a shadow band for "light" and
+    "rough"), vignetting, a colour cast, blur, sensor noise and JPEG."""
+    h, w = frame.shape[:2]
+    yy = np.arange(h, dtype=np.float32)[:, None] - h / 2
+    xx = np.arange(w, dtype=np.float32)[None, :] - w / 2
+    strength = 0.55 if condition in ("light", "rough") else 0.2
+    a = rng.uniform(0, 2 * math.pi)
+    gain = (1 + strength * (xx * math.cos(a) + yy * math.sin(a)) / max(w, h))
+    gain = gain * rng.uniform(0.75, 1.1)
+    if condition in ("light", "rough"):
+        band = np.clip(np.abs((xx * math.sin(a) - yy * math.cos(a)) - rng.uniform(-w / 3, w / 3))
+                       / (w * 0.15), 0, 1)
+        gain = gain * (0.6 + 0.4 * band)
+    gain = gain * (1 - rng.uniform(0.05, 0.25) * (xx * xx + yy * yy) / (w * w / 4 + h * h / 4))
+    cast = (1 + rng.normal(0, 0.04, 3)).astype(np.float32)
+    frame *= gain.astype(np.float32)[..., None] * cast
+    blur = rng.uniform(0.4, 1.3 if condition == "rough" else 0.9)
+    frame = cv2.GaussianBlur(frame, (0, 0), blur)
+    noise = 6.0 if condition == "rough" else 2.5
+    # Sensor noise: fine grey grain and blotchier colour grain (the camera's demosaicing spreads
+    # it). Drawn as random bytes through the normal quantiles, several times faster than normals.
+    grain = np.take(_NORMAL_QUANTILES * (noise * 0.8), np.frombuffer(rng.bytes(h * w), np.uint8))
+    colour = np.take(_NORMAL_QUANTILES * noise,
+                     np.frombuffer(rng.bytes((h // 2) * (w // 2) * 3), np.uint8))
+    colour = cv2.resize(colour.reshape(h // 2, w // 2, 3), (w, h), interpolation=cv2.INTER_LINEAR)
+    frame += colour
+    frame += grain.reshape(h, w, 1)
+    frame = np.clip(frame, 0, 255).astype(np.uint8)
+    quality = int(rng.integers(45, 75) if condition == "rough" else rng.integers(75, 95))
+    ok, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    return cv2.imdecode(data, cv2.IMREAD_COLOR) if ok else frame
+
+
+def _place_dice(rng: np.random.Generator, camera: _Camera, values: list[int], touching: bool,
+                w: int, h: int, free: Callable[[_Die], bool]) -> list[_Die]:
+    """Lays the dice where the camera sees all of each die, none overlapping another; for
+    "touching" each die after the first rests against one already down."""
+    dice: list[_Die] = []
+    s = DIE_SIDE_MM
+    for value in values:
+        for attempt in range(2000):
+            yaw = rng.uniform(0, math.pi / 2)
+            if touching and dice and attempt < 1500:
+                anchor = dice[int(rng.integers(len(dice)))]
+                a = rng.uniform(0, 2 * math.pi)
+                step = np.array([math.cos(a), math.sin(a)])
+                near, far = 0.0, 2.0 * s
+                for _ in range(14):  # the distance at which the two just touch
+                    mid = (near + far) / 2
+                    probe = _Die(anchor.x + step[0] * mid, anchor.y + step[1] * mid, yaw, value,
+                                 np.eye(3))
+                    near, far = (mid, far) if _gap(anchor, probe) < 0 else (near, mid)
+                dist = far + rng.uniform(0, 0.03) * s
+                x, y = anchor.x + step[0] * dist, anchor.y + step[1] * dist
+                spacing = -1e-6
+            else:
+                # A touching group starts near the middle, so that it has room to grow.
+                spread = 0.25 if touching else 0.4
+                pixel = np.array([[rng.uniform(0.5 - spread, 0.5 + spread) * w,
+                                   rng.uniform(0.5 - spread * 0.95, 0.5 + spread * 0.95) * h]])
+                x, y = camera.on_table(pixel)[0, :2]
+                spacing = 0.0 if touching else 0.6 * s
+            die = _rest(rng, float(x), float(y), float(yaw), value)
+            seen = camera.project(die.corners())
+            if (seen.min() < 3 or seen[:, 0].max() > w - 4 or seen[:, 1].max() > h - 4
+                    or not free(die)):
+                continue
+            if all(_gap(other, die) >= spacing for other in dice):
+                break
+        else:
+            raise RuntimeError(f"no room for {len(values)} dice")  # never met in 6..8 dice
+        dice.append(die)
+    return dice
 
 
 def render_dice(seed: int, condition: str = "clean", style: str | None = None,
                 count: int | None = None, size: tuple[int, int] = (640, 480)) -> DiceScene:
     """Renders one roll. ``condition`` is one of DICE_CONDITIONS; style and count are drawn
-    from the seed unless given."""
+    from the seed unless given.
+
+    The dice are rounded cubes resting on the table, seen by a pinhole camera from above (up to
+    30 degrees off vertical, a few oblique views to 40), each visible face painted back to front.
+    """
     if condition not in DICE_CONDITIONS:
         raise ValueError(f"unknown condition {condition!r} (known: {', '.join(DICE_CONDITIONS)})")
     rng = np.random.default_rng([seed, DICE_CONDITIONS.index(condition)])
     style = style or str(rng.choice(DICE_STYLES))
+    if style not in DICE_STYLES:
+        raise ValueError(f"unknown dice style {style!r} (known: {', '.join(DICE_STYLES)})")
     w, h = size
     n = count or int(rng.integers(6, 9) if condition == "many" else rng.integers(1, 7))
-    # Draw on a plane larger than the frame, then look at it through the camera.
-    pw, ph = w * 2, h * 2
-    canvas = _table(rng, ph, pw)
-    tilt = rng.uniform(0, 30) if condition in ("oblique", "rough", "clutter") else rng.uniform(0, 8)
-    side = rng.uniform(0.07, 0.11) * min(w, h) * 1.2
+    if condition in ("oblique", "rough", "clutter"):
+        tilt = rng.uniform(30, 40) if condition == "oblique" and rng.random() < 0.15 \
+            else rng.uniform(0, 30)
+    else:
+        tilt = rng.uniform(0, 8)
+    side_px = rng.uniform(34, 58) * min(w / 640, h / 480)
+    camera = _webcam_over_table(rng, w, h, tilt, side_px)
     face, pip = _die_colours(rng, style)
+    elevation = math.radians(rng.uniform(25, 50) if condition == "light" else rng.uniform(35, 75))
+    azimuth = rng.uniform(0, 2 * math.pi)
+    look = _Look(face, pip, bevel=rng.uniform(0.15, 0.35), spread=rng.uniform(0.48, 0.6),
+                 pip_radius=rng.uniform(0.15, 0.2), big_one=bool(rng.random() < 0.3),
+                 light=np.array([math.cos(elevation) * math.cos(azimuth),
+                                 math.cos(elevation) * math.sin(azimuth), math.sin(elevation)]),
+                 ambient=rng.uniform(0.4, 0.6), gloss=rng.uniform(0.03, 0.15),
+                 sharpness=rng.uniform(15, 40))
+    # The table under the whole view, drawn in millimetres and seen through the camera.
+    seen = camera.on_table(np.array([[0, 0], [w, 0], [w, h], [0, h]], float))[:, :2]
+    reach = 4 * float(np.linalg.norm(camera.position))
+    seen = np.clip(seen, -reach, reach)
+    lo, hi = seen.min(axis=0) - 5, seen.max(axis=0) + 5
+    texel = max(float(hi[0] - lo[0]) / 720, float(hi[1] - lo[1]) / 560,
+                DIE_SIDE_MM / side_px)
+    tw, th = int((hi[0] - lo[0]) / texel) + 1, int((hi[1] - lo[1]) / texel) + 1
+    canvas = _table_top(rng, th, tw, texel)
+    clutter = np.zeros((th, tw), np.uint8)
     if condition == "clutter":
+        bare = canvas.copy()
         _clutter(canvas, rng)
+        clutter = (np.abs(canvas - bare).max(axis=2) > 1).astype(np.uint8)
+    to_canvas = np.array([[1 / texel, 0, -lo[0] / texel], [0, 1 / texel, -lo[1] / texel],
+                          [0, 0, 1]])
+
+    def free(die: _Die) -> bool:
+        """No die rests on the clutter."""
+        if condition != "clutter":
+            return True
+        pts = die.footprint(0.3) @ to_canvas[:2, :2].T + to_canvas[:2, 2]
+        mask = np.zeros_like(clutter)
+        cv2.fillConvexPoly(mask, np.round(pts).astype(np.int32), 1)
+        return not (mask & clutter).any()
+
     values = [int(v) for v in rng.integers(1, 7, n)]
-    centres: list[np.ndarray] = []
-    gap = 1.02 if condition == "touching" else 1.6
-    lean_dir = rng.uniform(0, 2 * math.pi)
-    lean = np.array([math.cos(lean_dir), math.sin(lean_dir)]) * side * math.sin(math.radians(tilt))
-    tops = []
-    for value in values:
-        for _ in range(400):
-            if condition == "touching" and centres:
-                anchor = centres[int(rng.integers(len(centres)))]
-                a = rng.uniform(0, 2 * math.pi)
-                c = anchor + np.array([math.cos(a), math.sin(a)]) * side * rng.uniform(1.15, 1.35)
-            else:
-                c = np.array([rng.uniform(pw * 0.34, pw * 0.66), rng.uniform(ph * 0.34, ph * 0.66)])
-            if all(np.linalg.norm(c - o) > side * 1.45 * gap / 1.02 * (0.85 if condition == "touching" else 1)
-                   for o in centres):
-                break
-        centres.append(c)
-    angles = rng.uniform(0, math.pi / 2, n)
-    # Shadows first (on the table, away from the light), then the dice over them.
-    shade = np.ones((ph, pw), np.float32)
-    for c, a in zip(centres, angles):
-        rot = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
-        shadow = _rounded_square(side * 1.05, side * 0.15) @ rot.T + c + side * np.array([0.18, 0.22])
-        cv2.fillPoly(shade, [shadow.astype(np.int32)], 0.55, cv2.LINE_AA)
-    shade = cv2.GaussianBlur(shade, (0, 0), side * 0.06)
-    canvas *= shade[..., None]
-    for c, a, value in zip(centres, angles, values):
-        tops.append(_draw_die(canvas, rng, c, side, float(a), value, face, pip, lean))
-    lit = canvas
-    # The camera: a homography that tilts the plane by up to `tilt` degrees, then crops.
-    hmat = _camera(rng, pw, ph, w, h, tilt)
-    frame = cv2.warpPerspective(lit, hmat, (w, h), flags=cv2.INTER_LINEAR,
+    dice = _place_dice(rng, camera, values, condition == "touching", w, h, free)
+    hmat = camera.table_homography() @ np.linalg.inv(to_canvas)
+    frame = cv2.warpPerspective(canvas, hmat, (w, h), flags=cv2.INTER_LINEAR,
                                 borderMode=cv2.BORDER_REFLECT)
-    frame = _light_and_lens(rng, frame, condition)
+    frame *= _shadows((h, w), camera, dice, look, side_px, rng)[..., None]
+    # Painter's order: the farthest die first, so nearer ones cover it.
+    for die in sorted(dice, key=lambda d: -float(np.linalg.norm(d.centre - camera.position))):
+        _paint_die(frame, camera, die, look)
+    frame = _webcam(rng, frame, condition)
     boxes = []
-    for top in tops:
-        pts = cv2.perspectiveTransform(top[None].astype(np.float64), hmat)[0]
+    for die in dice:
+        pts = camera.project(die.top_face())
         boxes.append((int(pts[:, 0].min()), int(pts[:, 1].min()),
                       int(math.ceil(pts[:, 0].max())), int(math.ceil(pts[:, 1].max()))))
     order = sorted(range(n), key=lambda i: (values[i], boxes[i][0]))
     return DiceScene(frame, [values[i] for i in order], [boxes[i] for i in order],
                      condition, style)
-
-
-def _camera(rng: np.random.Generator, pw: int, ph: int, w: int, h: int,
-            tilt: float) -> np.ndarray:
-    """A homography from the table plane to the frame for a camera tilted by `tilt` degrees."""
-    f = max(w, h) * 1.1
-    t = math.radians(tilt)
-    spin = rng.uniform(0, 2 * math.pi)
-    k = np.array([[f, 0, w / 2], [0, f, h / 2], [0, 0, 1]])
-    rz = np.array([[math.cos(spin), -math.sin(spin), 0], [math.sin(spin), math.cos(spin), 0],
-                   [0, 0, 1]])
-    rx = np.array([[1, 0, 0], [0, math.cos(t), -math.sin(t)], [0, math.sin(t), math.cos(t)]])
-    # Plane point (x, y) -> 3D (x - cx, y - cy, 0) at distance f in front of the camera.
-    centre = np.array([[1, 0, -pw / 2], [0, 1, -ph / 2], [0, 0, 1]])
-    r = rx @ rz
-    plane = np.column_stack([r[:, 0], r[:, 1], np.array([0, 0, f])])
-    hmat = k @ plane @ centre
-    # Scale so the dice area fills the frame like a real top-mounted camera.
-    corners = np.array([[[pw * 0.3, ph * 0.3], [pw * 0.7, ph * 0.3], [pw * 0.7, ph * 0.7],
-                         [pw * 0.3, ph * 0.7]]])
-    seen = cv2.perspectiveTransform(corners, hmat)[0]
-    span = max(np.ptp(seen[:, 0]) / w, np.ptp(seen[:, 1]) / h)
-    fit = np.array([[1 / span * 0.95, 0, 0], [0, 1 / span * 0.95, 0], [0, 0, 1]])
-    hmat = fit @ hmat
-    seen = cv2.perspectiveTransform(corners, hmat)[0]
-    shift = np.array([[1, 0, w / 2 - seen[:, 0].mean()], [0, 1, h / 2 - seen[:, 1].mean()],
-                      [0, 0, 1]])
-    return shift @ hmat
 
 
 def _clutter(canvas: np.ndarray, rng: np.random.Generator) -> None:
