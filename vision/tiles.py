@@ -200,7 +200,7 @@ def read_tiles(frame: np.ndarray, refs: ReferenceSet | None = None,
     seen = _stickers(gray, marker_map)
     if refs is not None and refs.tiles:
         have = {s.tile for s in seen}
-        seen += [s for s in refs.find(gray) if s.tile not in have]
+        seen += [s for s in refs.find(frame, gray) if s.tile not in have]
     sightings = _place(seen, marker_map)
     return TileReading(tuple(sightings), (time.perf_counter() - start) * 1000)
 
@@ -302,24 +302,66 @@ def _corners(s: _Seen) -> tuple[tuple[float, float], ...]:
 
 
 # --- enrolled appearance -------------------------------------------------------------------
+#
+# A castle is a grid of equal squares on one plane. Local features find a few tiles, which is
+# enough to know that grid; every cell of it is then cut out of the frame and compared, whole,
+# with every reference at every quarter turn. The features only have to find some tiles, not
+# all, and the comparison of whole cells is both cheaper and surer than matching each tile.
+
+CELL_PX = 64  # a cell is cut out of the frame as a CELL_PX square (doors are read at this size)
+THUMB_PX = 24  # ... and compared with the references as a THUMB_PX square
+# The frame's features are found on the frame shrunk by this factor: tiles of 50 to 110 px in a
+# 1280x720 castle still show enough corners at 0.6 of that, in a third of the time.
+FRAME_SCALE = 1.0
+# A cell holds a tile when its picture correlates at least this well with the tile's reference
+# (bare table correlates well under 0.3 with any tile).
+OCCUPIED = 0.5
+# The whole picture must prefer its best quarter turn by this much to decide the rotation;
+# closer turns are told apart by the doors, or not at all.
+TURN_MARGIN = 0.12
+# References keep their features at these sizes (px a side), about those of tiles in the shrunk
+# frame of a castle of 4 to 20 tiles (the frame's own pyramid covers larger tiles).
+REF_SIZES = (140, 100, 72)
+REF_FEATURES = 80  # per size
+FRAME_FEATURES = 1000
+FAST_THRESHOLD = 10
+ANCHOR_MATCHES = 6  # features agreeing on one tile's place, before its picture confirms it
+GROWTH = (1, 2, 8)  # how far each pass reads beyond the cells known so far
+_UNIT = np.array([[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]])  # a cell's NW, NE, SE, SW
 
 
 @dataclass
 class _Reference:
     tile: str
-    image: np.ndarray  # REF_SIDE square, grayscale, north up
-    keypoints: np.ndarray  # N x 2
+    image: np.ndarray  # REF_SIDE square, as enrolled (BGR or grayscale), north up
+    keypoints: np.ndarray  # N x 2, on the grayscale REF_SIDE square
     descriptors: np.ndarray
-    small: list[np.ndarray]  # the reference at 0, 90, 180, 270 degrees, small, normalised
+    cells: list[np.ndarray]  # grayscale CELL_PX squares at 0, 90, 180, 270 degrees
+    thumbs: np.ndarray  # 4 x D: the picture at 0, 90, 180, 270 degrees clockwise, normalised
+    gray_thumbs: np.ndarray  # the same in grayscale, for grayscale frames
     bands: list[np.ndarray]  # its edge bands N, E, S, W, each turned to lie along the top
     art_turns: frozenset[int]  # quarter turns under which the picture looks the same
     door_turns: frozenset[int] | None  # quarter turns that keep the catalog's doors; None: unknown
 
 
-def _normalised(img: np.ndarray) -> np.ndarray:
-    small = cv2.resize(img, (48, 48), interpolation=cv2.INTER_AREA).astype(np.float32)
-    small -= small.mean()
-    return small / (float(np.linalg.norm(small)) + 1e-6)
+@dataclass(frozen=True)
+class _Anchor:
+    ref: int
+    quad: np.ndarray  # the reference square's corners in the frame (in the reference's order)
+    inliers: int
+
+
+def _thumb(img: np.ndarray) -> np.ndarray:
+    """A cell picture as a unit vector with each channel's mean light taken out."""
+    small = cv2.resize(img, (THUMB_PX, THUMB_PX), interpolation=cv2.INTER_AREA).astype(np.float32)
+    small = small.reshape(THUMB_PX * THUMB_PX, -1)
+    small -= small.mean(axis=0)
+    flat = small.ravel()
+    return flat / (float(np.linalg.norm(flat)) + 1e-6)
+
+
+def _gray(img: np.ndarray) -> np.ndarray:
+    return img if img.ndim == 2 else cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
 
 
 class ReferenceSet:
@@ -333,113 +375,350 @@ class ReferenceSet:
         self.doors = {k: tuple(v) for k, v in (catalog_doors() if doors is None
                                                else doors).items()}
         self.tiles: list[_Reference] = []
-        self._orb = cv2.ORB_create(nfeatures=400, fastThreshold=12)
-        self._frame_orb = cv2.ORB_create(nfeatures=3000, fastThreshold=12)
-        self._index: cv2.BFMatcher | None = None
+        self._orb = cv2.ORB_create(nfeatures=REF_FEATURES, fastThreshold=FAST_THRESHOLD,
+                                   nlevels=2)
+        self._frame_orb = cv2.ORB_create(nfeatures=FRAME_FEATURES, fastThreshold=FAST_THRESHOLD)
+        self._matcher = cv2.BFMatcher(cv2.NORM_HAMMING)
+        self._index: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+        self._stack: tuple[np.ndarray, np.ndarray] | None = None
         if self.folder is not None:
             if not self.folder.is_dir():
                 raise TileError(f"{self.folder}: no such folder of enrolled tiles")
             for path in sorted(self.folder.glob("*.png")):
-                img = cv2.imread(str(path), cv2.IMREAD_GRAYSCALE)
+                img = cv2.imread(str(path), cv2.IMREAD_COLOR)
                 if img is None:
                     raise TileError(f"{path}: not a readable image")
                 self.add(path.stem, img)
 
     def add(self, tile: str, image: np.ndarray) -> None:
-        gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-        gray = cv2.resize(gray, (REF_SIDE, REF_SIDE), interpolation=cv2.INTER_AREA)
-        kps, desc = self._orb.detectAndCompute(gray, None)
-        if desc is None or len(kps) < 15:
+        image = cv2.resize(image, (REF_SIDE, REF_SIDE), interpolation=cv2.INTER_AREA)
+        gray = _gray(image)
+        pts, desc = self._features(gray)
+        if len(pts) < 15:
             raise TileError(f"{tile}: the picture has too little detail to recognise the tile")
-        small = [_normalised(np.rot90(gray, -k)) for k in range(4)]
-        pts = np.array([k.pt for k in kps], np.float32)
+        # Through the cell size first, so that the reference is blurred as a cell of the frame is.
+        cell = cv2.resize(image, (CELL_PX, CELL_PX), interpolation=cv2.INTER_AREA)
+        turned = [np.ascontiguousarray(np.rot90(cell, -k)) for k in range(4)]
+        thumbs = np.array([_thumb(t) for t in turned])
+        gray_thumbs = np.array([_thumb(_gray(t)) for t in turned])
         art_turns = frozenset(k for k in range(1, 4)
-                              if float((small[0] * small[k]).sum()) >= ART_ALIKE)
+                              if float(gray_thumbs[0] @ gray_thumbs[k]) >= ART_ALIKE)
         doors = self.doors.get(tile)
         door_turns = None if doors is None else frozenset(
             k for k in range(1, 4) if {(SIDES.index(d) + k) % 4 for d in doors}
             == {SIDES.index(d) for d in doors})
         self.tiles = [t for t in self.tiles if t.tile != tile]
-        self.tiles.append(_Reference(tile, gray, pts, desc, small, _edge_bands(gray),
-                                     art_turns, door_turns))
+        cells = [_gray(t).astype(np.float32) for t in turned]
+        self.tiles.append(_Reference(tile, image, pts, desc, cells, thumbs, gray_thumbs,
+                                     _edge_bands(_gray(cell)), art_turns, door_turns))
         self._index = None
+        self._stack = None
 
-    def find(self, gray: np.ndarray) -> list[_Seen]:
-        kps, desc = self._frame_orb.detectAndCompute(gray, None)
+    def _features(self, gray: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The reference's features at the sizes tiles have in the shrunk frame, each with its
+        place on the REF_SIDE square (one size alone matched too few: ORB's own pyramid only
+        shrinks, and a reference's small levels hold few features)."""
+        pts: list[np.ndarray] = []
+        descs: list[np.ndarray] = []
+        pad = 32  # table around the picture, so features reach its edges and doors
+        for side in REF_SIZES:
+            img = cv2.resize(gray, (side, side), interpolation=cv2.INTER_AREA)
+            img = cv2.copyMakeBorder(img, pad, pad, pad, pad, cv2.BORDER_REPLICATE)
+            kps, desc = self._orb.detectAndCompute(img, None)
+            if desc is None:
+                continue
+            pts.append((np.array([k.pt for k in kps], np.float32) - pad) * (REF_SIDE / side))
+            descs.append(desc)
+        if not descs:
+            return np.zeros((0, 2), np.float32), np.zeros((0, 32), np.uint8)
+        return np.vstack(pts), np.vstack(descs)
+
+    def find(self, frame: np.ndarray, gray: np.ndarray | None = None) -> list[_Seen]:
+        """Every enrolled tile on the grid of the castle in the frame (BGR or grayscale)."""
+        if not self.tiles:
+            return []
+        gray = _gray(frame) if gray is None else gray
+        anchors = self._anchors(frame, gray)
+        if not anchors:
+            return []
+        to_plane, known = _grid(anchors)
+        colour = frame.ndim == 3 and all(t.image.ndim == 3 for t in self.tiles)
+        # The grid grows from the anchors: read the cells near what is known, fit the grid to
+        # every tile read (far tiles keep it right under perspective), read further.
+        for grow in GROWTH:
+            cells, cuts = _cut_cells(frame, to_plane, known, grow)
+            reads = self._read(cells, cuts, colour)
+            if not reads:
+                return []
+            known = {cells[c] for c, _, _ in reads}
+            to_plane = self._refit(to_plane, reads, cells, cuts)
+        cells, cuts = _cut_cells(frame, to_plane, known, 1)
+        from_plane = np.linalg.inv(to_plane)
+        return [self._seen(self.tiles[r], scores, cuts[c], cells[c], from_plane)
+                for c, r, scores in self._read(cells, cuts, colour)]
+
+    def _read(self, cells: list[tuple[int, int]], cuts: list[np.ndarray],
+              colour: bool) -> list[tuple[int, int, np.ndarray]]:
+        """Which reference each cell holds: (cell, reference, its score at each quarter turn)."""
+        if not cells:
+            return []
+        refs = self._thumbs(colour)
+        seen = np.array([_thumb(c if colour else _gray(c)) for c in cuts])
+        # scores[c, r, k]: cell c against reference r turned k quarters clockwise.
+        scores = (seen @ refs.T).reshape(len(cells), len(self.tiles), 4)
+        best = scores.max(axis=2)
+        out: list[tuple[int, int, np.ndarray]] = []
+        used_cells: set[int] = set()
+        used_refs: set[int] = set()
+        # Each tile is in one cell and each cell holds one tile: the surest pairs first.
+        cs, rs = np.nonzero(best >= OCCUPIED)
+        for i in np.argsort(-best[cs, rs], kind="stable"):
+            c, r = int(cs[i]), int(rs[i])
+            if c in used_cells or r in used_refs:
+                continue
+            used_cells.add(c)
+            used_refs.add(r)
+            # How far ahead of every other tile this one fits the cell, for the confidence.
+            others = np.delete(best[c], r)
+            lead = float(best[c, r] - others.max()) if others.size else float(best[c, r])
+            out.append((c, r, np.append(scores[c, r], lead)))
+        return out
+
+    def _refit(self, to_plane: np.ndarray, reads: list[tuple[int, int, np.ndarray]],
+               cells: list[tuple[int, int]], cuts: list[np.ndarray]) -> np.ndarray:
+        """The grid fitted to where each tile read really lies within its cut-out cell."""
+        from_plane = np.linalg.inv(to_plane)
+        frame_pts, plane_pts = [], []
+        for c, r, scores in reads:
+            k = int(np.argmax(scores[:4]))
+            (dx, dy), response = cv2.phaseCorrelate(self.tiles[r].cells[k],
+                                                    _gray(cuts[c]).astype(np.float32))
+            if response < 0.1 or max(abs(dx), abs(dy)) > 0.4 * CELL_PX:
+                continue
+            # The tile shows shifted by (dx, dy) in its cut: its centre is there on the plane.
+            at = np.array(cells[c], np.float64) + np.array([dx, dy]) / CELL_PX
+            frame_pts.append(cv2.perspectiveTransform(at[None, None], from_plane)[0, 0])
+            plane_pts.append(cells[c])
+        if len(plane_pts) < 3:
+            return to_plane
+        src = np.array(frame_pts, np.float64)
+        dst = np.array(plane_pts, np.float64)
+        if len(plane_pts) >= 8 and np.linalg.matrix_rank(dst - dst.mean(axis=0)) == 2:
+            h, _ = cv2.findHomography(src, dst, cv2.RANSAC, 0.15)
+        else:
+            # Too few tiles to pin perspective down: an affine grid until more are read.
+            h = _affine(src, dst)
+        if not _usable(h):
+            return to_plane
+        # The new grid must still put the tiles read in their cells: a fit pulled off by a
+        # bad read is refused.
+        moved = cv2.perspectiveTransform(src[None], h)[0] - dst
+        return h if float(np.median(np.abs(moved).max(axis=1))) < 0.2 else to_plane
+
+    def _thumbs(self, colour: bool) -> np.ndarray:
+        if self._stack is None:
+            self._stack = (np.vstack([t.thumbs for t in self.tiles]),
+                           np.vstack([t.gray_thumbs for t in self.tiles]))
+        return self._stack[0] if colour else self._stack[1]
+
+    def _looks_like(self, k: int, frame: np.ndarray, quad: np.ndarray) -> bool:
+        """Whether the frame inside ``quad`` is the picture of reference k at some quarter turn:
+        a few features agreeing by chance do not make an anchor."""
+        colour = frame.ndim == 3 and self.tiles[k].image.ndim == 3
+        square = _UNIT.astype(np.float32) * CELL_PX + CELL_PX / 2
+        cut = cv2.warpPerspective(frame, cv2.getPerspectiveTransform(
+            quad.astype(np.float32), square), (CELL_PX, CELL_PX))
+        refs = self.tiles[k].thumbs if colour else self.tiles[k].gray_thumbs
+        return float((refs @ _thumb(cut if colour else _gray(cut))).max()) >= OCCUPIED
+
+    def _anchors(self, frame: np.ndarray, gray: np.ndarray) -> list[_Anchor]:
+        """Tiles found by their features: enough of them to lay the grid over the castle."""
+        small = cv2.resize(gray, None, fx=FRAME_SCALE, fy=FRAME_SCALE,
+                           interpolation=cv2.INTER_AREA)
+        kps, desc = self._frame_orb.detectAndCompute(small, None)
         if desc is None or len(kps) < 10:
             return []
-        frame_pts = np.array([k.pt for k in kps], np.float32)
+        frame_pts = np.array([k.pt for k in kps], np.float32) / FRAME_SCALE
         if self._index is None:
-            # One matcher over every reference at once: each frame feature finds its two
-            # nearest reference features, and the ratio test keeps the distinctive ones.
-            self._index = cv2.BFMatcher(cv2.NORM_HAMMING)
-            self._index.add([t.descriptors for t in self.tiles])
-        pairs = self._index.knnMatch(desc, k=2)
+            # Every reference's features in one matrix, with the tile each belongs to: one
+            # search of them all per frame feature.
+            self._index = (np.vstack([t.descriptors for t in self.tiles]),
+                           np.concatenate([np.full(len(t.descriptors), i)
+                                           for i, t in enumerate(self.tiles)]),
+                           np.concatenate([np.arange(len(t.descriptors)) for t in self.tiles]))
+        train, owner, row = self._index
         by_tile: dict[int, list[tuple[int, int]]] = {}
-        for m in pairs:
-            if len(m) == 2 and m[0].distance < 0.8 * m[1].distance:
-                by_tile.setdefault(m[0].imgIdx, []).append((m[0].trainIdx, m[0].queryIdx))
-        found: list[_Seen] = []
-        for k, good in by_tile.items():
-            if len(good) < 10:
+        for m in self._matcher.knnMatch(desc, train, k=3):
+            if not m:
                 continue
-            ref = self.tiles[k]
-            src = ref.keypoints[[g[0] for g in good]]
-            dst = frame_pts[[g[1] for g in good]]
-            h, mask = cv2.findHomography(src, dst, cv2.RANSAC, 5.0)
-            if h is None or int(mask.sum()) < 8:
-                continue
-            seen = self._settle_rotation(ref, gray, h, int(mask.sum()))
-            if seen is not None:
-                found.append(seen)
-        return found
-
-    def _settle_rotation(self, ref: _Reference, gray: np.ndarray, h: np.ndarray,
-                         inliers: int) -> _Seen | None:
-        """Which quarter turn of the reference the tile in the frame really is.
-
-        Features on symmetric art can lock on at the wrong quarter turn; the whole tile (its
-        doors above all) compared at each turn decides, and a tie is left undecided.
-        """
+            tile = owner[m[0].trainIdx]
+            # The ratio test against the nearest feature of another tile: the same tile's
+            # features at its other sizes are near twins, not rivals.
+            rival = next((n for n in m[1:] if owner[n.trainIdx] != tile), None)
+            if rival is None or m[0].distance < 0.8 * rival.distance:
+                by_tile.setdefault(int(tile), []).append((int(row[m[0].trainIdx]), m[0].queryIdx))
         s = REF_SIDE
         square = np.array([[0, 0], [s, 0], [s, s], [0, s]], np.float64)
-        quad = cv2.perspectiveTransform(square[None], h)[0]
-        if not cv2.isContourConvex(quad.astype(np.float32)) or cv2.contourArea(
-                quad.astype(np.float32)) < 400:
-            return None
-        back = cv2.warpPerspective(gray, np.linalg.inv(h), (s, s))
-        seen = _normalised(back)
-        scores = [float((seen * ref.small[k]).sum()) for k in range(4)]
-        order = np.argsort(scores)[::-1]
-        best, second = scores[order[0]], scores[order[1]]
-        if best < 0.3:
-            return None
-        k = int(order[0])  # the tile in the frame is the reference turned k quarters clockwise
-        known = best - second > 0.04 and best > 0.6
-        if ref.art_turns:
-            k, known = _turn_by_doors(ref, gray, h, k)
-        # Reference corner i (NW, NE, SE, SW) lies, after k turns, at frame quad index (i + k) % 4.
-        corners = np.array([quad[(i + k) % 4] for i in range(4)])
+        anchors: list[_Anchor] = []
+        for k, good in by_tile.items():
+            if len(good) < ANCHOR_MATCHES:
+                continue
+            src = self.tiles[k].keypoints[[g[0] for g in good]]
+            dst = frame_pts[[g[1] for g in good]]
+            # A turn, a scale and a shift: a homography (or even an affine map) from a dozen
+            # features bunched on one tile extrapolates its corners wildly, and on symmetric
+            # art can take the mirror image. ECC then brings in the perspective. A tile is
+            # found in few iterations or not at all.
+            a, mask = cv2.estimateAffinePartial2D(src, dst, method=cv2.RANSAC,
+                                                  ransacReprojThreshold=3.0, maxIters=300)
+            if a is None or int(mask.sum()) < ANCHOR_MATCHES:
+                continue
+            quad = _sharpen(self.tiles[k].cells[0], gray, square @ a[:, :2].T + a[:, 2])
+            if _squarish(quad) and self._looks_like(k, frame, quad):
+                anchors.append(_Anchor(k, quad, int(mask.sum())))
+        anchors.sort(key=lambda a: -a.inliers)
+        return anchors
+
+    def _seen(self, ref: _Reference, scores: np.ndarray, cut: np.ndarray, cell: tuple[int, int],
+              from_plane: np.ndarray) -> _Seen:
+        k, known = _settle_turn(ref, scores[:4], cut)
+        grid = cv2.perspectiveTransform((_UNIT + np.array(cell, np.float64))[None], from_plane)[0]
+        # The tile's own corner i (NW, NE, SE, SW) lies, after k turns, at grid corner (i + k) % 4.
+        corners = np.array([grid[(i + k) % 4] for i in range(4)])
         centre = corners.mean(axis=0)
         up = (corners[0] + corners[1]) / 2 - centre
-        confidence = min(1.0, inliers / 40) * (1.0 if known else 0.5) * min(1.0, best + 0.2)
+        score, lead = float(scores[k]), float(scores[4])
+        # Sure when the picture fits well and no other tile fits this cell nearly as well.
+        confidence = min(1.0, score / 0.8) * min(1.0, 0.5 + lead * 2) * (1.0 if known else 0.5)
         return _Seen(ref.tile, centre, up, corners, corners, confidence, "appearance", known)
 
 
-def _turn_by_doors(ref: _Reference, gray: np.ndarray, h: np.ndarray, k: int) -> tuple[int, bool]:
-    """The quarter turn of a tile whose art looks the same at other turns, from its doors.
+def _sharpen(template: np.ndarray, gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """The tile's outline ``quad`` made exact by aligning the reference's picture with the frame
+    (ECC): features bunched on part of a tile give its corners a few pixels off, which over
+    a castle's width would put far cells half a tile out."""
+    x0, y0 = np.floor(quad.min(axis=0)).astype(int) - 4
+    x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + 4
+    x0, y0 = max(x0, 0), max(y0, 0)
+    patch = gray[y0:y1, x0:x1].astype(np.float32)
+    if patch.shape[0] < 16 or patch.shape[1] < 16:
+        return quad
+    side = template.shape[0]
+    square = np.array([[0, 0], [side, 0], [side, side], [0, side]], np.float32)
+    warp = cv2.getPerspectiveTransform(square, (quad - [x0, y0]).astype(np.float32))
+    criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 30, 1e-4)
+    try:
+        _, warp = cv2.findTransformECC(template, patch, warp.astype(np.float32),
+                                       cv2.MOTION_HOMOGRAPHY, criteria, None, 3)
+    except cv2.error:
+        return quad  # no convergence: keep the features' outline
+    better = cv2.perspectiveTransform(square[None].astype(np.float64), warp.astype(np.float64))[0]
+    # ECC wandering off to a neighbour is no sharpening.
+    if float(np.abs(better + [x0, y0] - quad).max()) > 0.25 * float(np.ptp(quad[:, 0])):
+        return quad
+    return better + [x0, y0]
 
-    ``k`` is the turn the whole picture liked best; the art cannot tell it from k + d for each
-    d in ``ref.art_turns``. Among those, the doors decide: if the catalog's door layout is the
-    same at any of those turns, no picture can tell them apart and the turn is unknown;
-    otherwise the edge bands (where the doors are) are compared at each candidate turn, and
-    a close call is unknown too.
+
+def _affine(src: np.ndarray, dst: np.ndarray) -> np.ndarray:
+    """The least-squares affine map of src points onto dst points, as a 3x3 matrix."""
+    a, *_ = np.linalg.lstsq(np.hstack([src, np.ones((len(src), 1))]), dst, rcond=None)
+    return np.vstack([a.T, [0, 0, 1]])
+
+
+def _usable(h: np.ndarray | None) -> bool:
+    return h is not None and bool(np.isfinite(h).all()) and abs(
+        float(np.linalg.det(h))) > 1e-12
+
+
+def _squarish(quad: np.ndarray) -> bool:
+    """A tile's outline as a camera up to about 40 degrees off top-down can see it."""
+    sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
+    q32 = quad.astype(np.float32)
+    return (cv2.isContourConvex(q32) and cv2.contourArea(q32) >= 400
+            and float(sides.max()) <= 1.6 * float(sides.min()))
+
+
+def _grid(anchors: list[_Anchor]) -> tuple[np.ndarray, set[tuple[int, int]]]:
+    """The homography from the frame to the castle's plane, where a cell is a unit square,
+    and the cells of the anchors it agrees with. The anchor most others agree with sets the
+    grid (a false anchor agrees with none)."""
+    f32 = np.float32
+    best: tuple[int, list[tuple[np.ndarray, np.ndarray]]] | None = None
+    for seed in anchors:
+        to_plane = cv2.getPerspectiveTransform(seed.quad.astype(f32), _UNIT.astype(f32))
+        support = []
+        for a in anchors:
+            p = cv2.perspectiveTransform(a.quad[None], to_plane)[0]
+            lattice = np.round(p - 0.5) + 0.5
+            if np.abs(p - lattice).max() <= 0.25 and len({tuple(v) for v in lattice}) == 4:
+                support.append((a.quad, lattice))
+        if best is None or len(support) > len(best[1]):
+            best = (len(support), support)
+    assert best is not None
+    src = np.vstack([q for q, _ in best[1]])
+    dst = np.vstack([p for _, p in best[1]])
+    cells = {tuple(int(v) for v in np.rint(p.mean(axis=0))) for _, p in best[1]}
+    centred = np.array(sorted(cells), np.float64)
+    if len(cells) >= 3 and np.linalg.matrix_rank(centred - centred.mean(axis=0)) == 2:
+        h, _ = cv2.findHomography(src, dst, 0)
+    else:
+        # Anchors in a line (or one alone) cannot tell perspective: an affine grid, which
+        # the tiles read near them then correct.
+        h = _affine(src, dst)
+    if not _usable(h):
+        h = cv2.getPerspectiveTransform(anchors[0].quad.astype(f32), _UNIT.astype(f32))
+    return h, cells  # type: ignore[return-value]
+
+
+def _cut_cells(frame: np.ndarray, to_plane: np.ndarray, near: set[tuple[int, int]],
+               grow: int) -> tuple[list[tuple[int, int]], list[np.ndarray]]:
+    """Every grid cell within ``grow`` cells of ``near`` that lies wholly in the frame, cut
+    out top-down as a CELL_PX square."""
+    from_plane = np.linalg.inv(to_plane)
+    if not near:
+        return [], []
+    want = sorted({(x + dx, y + dy) for x, y in near for dx in range(-grow, grow + 1)
+                   for dy in range(-grow, grow + 1)})
+    centres = np.array(want, np.float64)
+    corners = (centres[:, None, :] + _UNIT[None]).reshape(1, -1, 2)
+    # Corners behind the camera's horizon come out with a negative w: not on the table.
+    w = (from_plane[2, :2] @ corners[0].T + from_plane[2, 2]).reshape(-1, 4)
+    quads = cv2.perspectiveTransform(corners, from_plane)[0].reshape(-1, 4, 2)
+    height, width = frame.shape[:2]
+    inside = ((w > 0).all(axis=1) & (quads[..., 0] >= 0).all(axis=1)
+              & (quads[..., 0] <= width - 1).all(axis=1) & (quads[..., 1] >= 0).all(axis=1)
+              & (quads[..., 1] <= height - 1).all(axis=1))
+    cells: list[tuple[int, int]] = []
+    cuts: list[np.ndarray] = []
+    for (cx, cy), quad, ok in zip(want, quads, inside.tolist()):
+        if not ok or cv2.contourArea(quad.astype(np.float32)) < 400:
+            continue
+        # Plane cell (cx, cy) onto the CELL_PX square: a scale and a shift after the grid.
+        place = np.array([[CELL_PX, 0, CELL_PX * (0.5 - cx)], [0, CELL_PX, CELL_PX * (0.5 - cy)],
+                          [0, 0, 1]])
+        cuts.append(cv2.warpPerspective(frame, place @ to_plane, (CELL_PX, CELL_PX),
+                                        flags=cv2.INTER_LINEAR))
+        cells.append((cx, cy))
+    return cells, cuts
+
+
+def _settle_turn(ref: _Reference, scores: np.ndarray, cut: np.ndarray) -> tuple[int, bool]:
+    """Which quarter turn of the reference the tile in the cell is, and whether that is known.
+
+    The whole picture decides when it clearly prefers one turn. Turns it cannot tell apart
+    (symmetric art, or nearly) are told apart by the doors: if the catalog's door layout is
+    the same at those turns no picture can tell them and the turn is unknown; otherwise the
+    edge bands (where the doors are) are compared at each, and a close call is unknown too.
     """
-    candidates = [k] + [(k + d) % 4 for d in sorted(ref.art_turns)]
-    if ref.door_turns is not None and ref.art_turns & ref.door_turns:
+    k = int(np.argmax(scores))
+    candidates = [k] + [t for t in range(4) if t != k and (
+        (t - k) % 4 in ref.art_turns or scores[t] > scores[k] - TURN_MARGIN)]
+    if len(candidates) == 1:
+        return k, True
+    if ref.door_turns is not None and any((t - k) % 4 in ref.door_turns for t in candidates[1:]):
         return k, False
-    bands = _edge_bands(_aligned(gray, ref.image, h))
-    # Side i of the tile in the frame is side (i - t) of the reference turned t times.
+    bands = _edge_bands(_gray(cut))
+    # Side i of the tile in the cell is side (i - t) of the reference turned t times.
     cost = {t: float(np.mean([np.abs(bands[i] - ref.bands[(i - t) % 4]).mean()
                               for i in range(4)])) for t in candidates}
     ranked = sorted(candidates, key=cost.__getitem__)
@@ -447,34 +726,14 @@ def _turn_by_doors(ref: _Reference, gray: np.ndarray, h: np.ndarray, k: int) -> 
     return ranked[0], runner - best > DOOR_MARGIN * max(runner, 1e-6)
 
 
-def _aligned(gray: np.ndarray, template: np.ndarray, h: np.ndarray) -> np.ndarray:
-    """The tile in the frame brought onto its reference picture, pixel for pixel.
-
-    Features on symmetric art match several places alike, so the homography ``h`` (reference
-    to frame) they give can be a few degrees off; an intensity alignment (ECC) of the reference
-    against the frame settles it before the edges are compared.
-    """
-    side = template.shape[0]
-    warp = (h / h[2, 2]).astype(np.float32)
-    criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 50, 1e-5)
-    try:
-        _, warp = cv2.findTransformECC(template.astype(np.float32), gray.astype(np.float32),
-                                       warp, cv2.MOTION_HOMOGRAPHY, criteria, None, 5)
-    except cv2.error:
-        pass  # no convergence: compare as found
-    return cv2.warpPerspective(gray, warp, (side, side),
-                               flags=cv2.INTER_LINEAR + cv2.WARP_INVERSE_MAP)
-
-
 def _edge_bands(gray: np.ndarray) -> list[np.ndarray]:
     """The tile's four edge bands (N, E, S, W), each turned to lie along the top, with the
     overall light taken out, so that bands of differently lit pictures compare."""
-    img = cv2.resize(gray, (REF_SIDE, REF_SIDE), interpolation=cv2.INTER_AREA).astype(np.float32)
+    img = cv2.resize(gray, (CELL_PX, CELL_PX), interpolation=cv2.INTER_AREA).astype(np.float32)
     img = (img - img.mean()) / (img.std() + 1e-6)
-    depth, margin = REF_SIDE // 7, REF_SIDE // 8
-    # Coarse cells: a door is a large mark, and the homography of a tile found by its features
-    # is a few pixels off.
-    return [cv2.resize(np.ascontiguousarray(np.rot90(img, i)[2:depth, margin:-margin]), (12, 3),
+    depth, margin = CELL_PX // 7, CELL_PX // 8
+    # Coarse cells: a door is a large mark, and the grid may be a pixel or two off.
+    return [cv2.resize(np.ascontiguousarray(np.rot90(img, i)[1:depth, margin:-margin]), (12, 3),
                        interpolation=cv2.INTER_AREA) for i in range(4)]
 
 
