@@ -19,13 +19,17 @@ from pathlib import Path
 import cv2
 
 from vision.dice import read_dice
-from vision.synth import DICE_CONDITIONS, render_castle, render_dice
-from vision.tiles import read_tiles
+from vision.synth import DICE_CONDITIONS, render_castle, render_dice, tile_art
+from vision.tiles import ReferenceSet, catalog_doors, read_tiles
 
 DEV = Path(os.environ.get("DICE_PHOTOS", Path(__file__).resolve().parents[2] / "shared" / "data"
                           / "dice-photos-dev"))
 SYNTH_PER_CONDITION = int(os.environ.get("BENCH_DICE_N", "20"))
 CASTLES = int(os.environ.get("BENCH_CASTLES", "10"))
+# Tiles drawn with art that looks the same at every quarter turn, in the "symmetric" rows: two
+# whose doors give the turn (north, east and south) and two whose doors cannot (north and
+# south; east and west), which must be reported unknown.
+SYMMETRIC = frozenset({"library", "kitchen", "chapel", "gallery"})
 
 
 def split_of(name: str) -> str:
@@ -85,6 +89,46 @@ def main() -> None:
     print(f"{'castles':>8}{'identity':>10}{'rotation':>10}{'cell':>8}{'ms/frame':>10}")
     print(f"{CASTLES:>8}{ident / total:>10.1%}{rot / total:>10.1%}{cells / total:>8.1%}"
           f"{statistics.median(ms):>10.1f}")
+
+    appearance_table()
+
+
+def appearance_table() -> None:
+    """Castles without stickers, read by enrolled appearance against all 22 references."""
+    doors = catalog_doors()
+    print()
+    print("Tiles by enrolled appearance (1280x720, 22 references, one core)")
+    print(f"{'tiles':>6}{'art':>11}{'castles':>8}{'identity':>10}{'rot right':>11}"
+          f"{'unknown':>9}{'wrong':>7}{'cell':>8}{'ms/frame':>10}")
+    for count in (8, 20):
+        for symmetric in (frozenset(), SYMMETRIC):
+            refs = ReferenceSet(doors=doors)
+            for tile, sides in doors.items():
+                refs.add(tile, tile_art(tile, sides, symmetric=tile in symmetric))
+            read_tiles(render_castle(0, 4, stickers=False, catalog=doors).image, refs)  # warm-up
+            ident = right = unknown = wrong = cells = total = 0
+            ms = []
+            for seed in range(1000, 1000 + CASTLES):
+                scene = render_castle(seed, count, stickers=False, catalog=doors,
+                                      symmetric=symmetric)
+                t = time.perf_counter()
+                reading = read_tiles(scene.image, refs)
+                ms.append((time.perf_counter() - t) * 1000)
+                got = {s.tile: s for s in reading.tiles}
+                for placed in scene.tiles:
+                    total += 1
+                    seen = got.get(placed.tile)
+                    if seen is None:
+                        continue
+                    ident += 1
+                    unknown += seen.rotation is None
+                    right += seen.rotation == placed.rotation
+                    wrong += seen.rotation is not None and seen.rotation != placed.rotation
+                    cells += seen.cell == placed.cell
+            art = "symmetric" if symmetric else "plain"
+            print(f"{count:>6}{art:>11}{CASTLES:>8}{ident / total:>10.1%}{right / total:>11.1%}"
+                  f"{unknown / total:>9.1%}{wrong / total:>7.1%}{cells / total:>8.1%}"
+                  f"{statistics.median(ms):>10.1f}")
 
 
 if __name__ == "__main__":

@@ -262,6 +262,10 @@ def _poses(h: np.ndarray, seen: list[_Seen]) -> tuple[np.ndarray, np.ndarray, np
 
 def _place(seen: list[_Seen], marker_map: MarkerMap) -> list[TileSighting]:
     anchor = next((s for s in seen if s.tile == START_TILE), None)
+    if anchor is not None and not anchor.rotation_known:
+        # A start tile whose turn cannot be seen (symmetric art, four doors) gives the castle
+        # no north: every cell and rotation relative to it would be a guess.
+        anchor = None
     out: list[TileSighting] = []
     if anchor is None:
         for s in seen:
