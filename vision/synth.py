@@ -351,8 +351,13 @@ def _paint_die(frame: np.ndarray, camera: _Camera, die: _Die, look: _Look) -> No
     region[:] = patch[..., :3] + region * (1 - patch[..., 3:])
 
 
-def _table_top(rng: np.random.Generator, h: int, w: int, texel_mm: float) -> np.ndarray:
-    """A table top in world units: wood with long wavy grain, felt, or a woven cloth (float BGR)."""
+def _table_top(rng: np.random.Generator, h: int, w: int, texel_mm: float,
+               finest_mm: float) -> np.ndarray:
+    """A table top in world units: wood with long grain, felt, or a woven cloth (float BGR).
+
+    ``finest_mm`` is the most the camera sees of the table in one pixel; regular patterns are kept
+    coarser than that, or they would shimmer into moire that no webcam shows.
+    """
     kind = rng.integers(3)
     yy = np.arange(h, dtype=np.float32)[:, None] * np.float32(texel_mm)
     xx = np.arange(w, dtype=np.float32)[None, :] * np.float32(texel_mm)
@@ -363,26 +368,40 @@ def _table_top(rng: np.random.Generator, h: int, w: int, texel_mm: float) -> np.
         noise = rng.normal(0, 1, cells).astype(np.float32)
         return cv2.resize(noise, (w, h), interpolation=cv2.INTER_CUBIC)
 
+    def wave(at: np.ndarray, step_mm: float, size: float) -> np.ndarray:
+        """A smooth random function of one coordinate (knots every ``step_mm``)."""
+        lo = float(at.min())
+        heights = rng.normal(0, size, int((float(at.max()) - lo) / step_mm) + 3).astype(np.float32)
+        t = (at - lo) / step_mm
+        i = t.astype(np.int32)
+        f = t - i
+        f = f * f * (3 - 2 * f)  # eased between knots: no kinks in the lines
+        return heights[i] + (heights[i + 1] - heights[i]) * f
+
     if kind == 0:  # wood: light maple to dark walnut, fine grain lines along the boards
         tone = rng.random()
         base = ((np.array([170, 205, 228]) * (1 - tone) + np.array([45, 75, 120]) * tone)
-                * rng.uniform(0.85, 1.15, 3))
+                * rng.uniform(0.92, 1.08, 3))
         a = rng.uniform(0, math.pi)
-        period = rng.uniform(2.5, 7.0)
-        # The phase wanders over long and short stretches: lines bend and crowd like real grain.
-        across = ((xx * math.cos(a) + yy * math.sin(a)) * (math.pi / period)
-                  + smooth(150) * 6.0 + smooth(40) * 2.5 + smooth(12) * 0.4)
-        lines = np.sin(across)
+        period = max(rng.uniform(2.5, 7.0), 4 * finest_mm)
+        across = xx * math.cos(a) + yy * math.sin(a)
+        along = yy * math.cos(a) - xx * math.sin(a)
+        # Grain runs nearly straight along the board, bending gently; the spacing of its lines
+        # (the growth rings) varies across it.
+        across = across + wave(along, 80, 3.0) + wave(along, 20, 0.4)
+        phase = across * (math.pi / period) + wave(across, 2.5 * period, 1.2)
+        lines = np.sin(phase)
         lines *= lines
-        for _ in range(int(rng.integers(1, 4))):  # sharper, thinner lines: sin^4, ^8 or ^16
+        for _ in range(int(rng.integers(2, 4))):  # thin lines: sin^8 or sin^16
             lines *= lines
-        shade = 1 - rng.uniform(0.06, 0.18) * lines * (1 + 0.5 * smooth(60)) + smooth(25) * 0.04
+        shade = (1 - rng.uniform(0.08, 0.2) * lines * (1 + 0.5 * smooth(60))
+                 + wave(across, 12, 0.04) + smooth(80) * 0.02)
     elif kind == 1:  # felt: soft blotches
         base = rng.uniform(40, 200, 3)
         shade = 1 + smooth(12) * 0.05 + smooth(3) * 0.03
     else:  # cloth: a fine weave
         base = rng.uniform(40, 200, 3)
-        period = max(rng.uniform(1.2, 2.5), 3 * texel_mm)
+        period = max(rng.uniform(1.2, 2.5), 3 * texel_mm, 3 * finest_mm)
         shade = 1 + 0.06 * np.sin(xx * (math.pi / period)) * np.sin(yy * (math.pi / period))
         shade = shade + smooth(20) * 0.03
     return shade[..., None] * base.astype(np.float32)
@@ -531,13 +550,17 @@ def render_dice(seed: int, condition: str = "clean", style: str | None = None,
     texel = max(float(hi[0] - lo[0]) / 720, float(hi[1] - lo[1]) / 560,
                 DIE_SIDE_MM / side_px)
     tw, th = int((hi[0] - lo[0]) / texel) + 1, int((hi[1] - lo[1]) / texel) + 1
-    canvas = _table_top(rng, th, tw, texel)
+    edges = np.array([[w / 2, 0], [w / 2, h - 1], [0, h / 2], [w - 1, h / 2]])
+    finest = max(float(np.linalg.norm(camera.on_table(edges + step) - camera.on_table(edges),
+                                      axis=1).max()) for step in ((1, 0), (0, 1)))
+    canvas = _table_top(rng, th, tw, texel, finest)
     clutter = np.zeros((th, tw), np.uint8)
     if condition == "clutter":
         bare = canvas.copy()
         _clutter(canvas, rng)
         clutter = (np.abs(canvas - bare).max(axis=2) > 1).astype(np.uint8)
-    to_canvas = np.array([[1 / texel, 0, -lo[0] / texel], [0, 1 / texel, -lo[1] / texel],
+    # Canvas rows run towards the camera (world y falls), so the table is not seen mirrored.
+    to_canvas = np.array([[1 / texel, 0, -lo[0] / texel], [0, -1 / texel, hi[1] / texel],
                           [0, 0, 1]])
 
     def free(die: _Die) -> bool:
