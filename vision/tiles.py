@@ -5,10 +5,10 @@ Two ways to know a tile:
 - a printed ArUco sticker in the middle of the tile (``vision/markers.toml`` maps sticker ids to
   tile ids); the sticker's corners give the tile's rotation and position directly;
 - enrolled appearance, for tiles without stickers: a top-down reference picture of each tile
-  (``companion vision enroll``), found in the frame by ORB features and a homography. The rotation
-  is then settled by comparing the whole tile, doors included, with the reference at each quarter
-  turn; when two quarter turns look alike (symmetric art and doors) the rotation is reported as
-  unknown (None) rather than guessed.
+  (``companion vision enroll``). ORB features find a few tiles, which lay the castle's grid; every
+  cell is then compared whole, doors included, with each reference at each quarter turn. When
+  quarter turns look alike (symmetric art) the doors decide, and when the doors look alike too
+  the rotation is reported as unknown (None) rather than guessed.
 
 Cells and rotations are relative to the CHAINsomnia start tile: its cell is (0, 0), x grows to
 its east and y to its south, and rotation is the clockwise quarter-turn (0, 90, 180, 270 degrees)
