@@ -438,8 +438,9 @@ def _webcam(rng: np.random.Generator, frame: np.ndarray, condition: str) -> np.n
     """What a cheap webcam makes of the scene: uneven light (and a shadow band for "light" and
     "rough"), vignetting, a colour cast, blur, sensor noise and JPEG."""
     h, w = frame.shape[:2]
-    yy = np.arange(h, dtype=np.float32)[:, None] - h / 2
-    xx = np.arange(w, dtype=np.float32)[None, :] - w / 2
+    # The light varies smoothly: worked out on a coarse grid, then stretched over the frame.
+    yy = (np.arange(0, h + 7, 8, dtype=np.float32) - h / 2)[:, None]
+    xx = (np.arange(0, w + 7, 8, dtype=np.float32) - w / 2)[None, :]
     strength = 0.55 if condition in ("light", "rough") else 0.2
     a = rng.uniform(0, 2 * math.pi)
     gain = (1 + strength * (xx * math.cos(a) + yy * math.sin(a)) / max(w, h))
@@ -450,7 +451,9 @@ def _webcam(rng: np.random.Generator, frame: np.ndarray, condition: str) -> np.n
         gain = gain * (0.6 + 0.4 * band)
     gain = gain * (1 - rng.uniform(0.05, 0.25) * (xx * xx + yy * yy) / (w * w / 4 + h * h / 4))
     cast = (1 + rng.normal(0, 0.04, 3)).astype(np.float32)
-    frame *= gain.astype(np.float32)[..., None] * cast
+    gain = cv2.resize(gain.astype(np.float32)[..., None] * cast, (xx.size * 8, yy.size * 8),
+                      interpolation=cv2.INTER_LINEAR)[:h, :w]
+    frame *= gain
     blur = rng.uniform(0.4, 1.3 if condition == "rough" else 0.9)
     frame = cv2.GaussianBlur(frame, (0, 0), blur)
     noise = 6.0 if condition == "rough" else 2.5
@@ -547,8 +550,9 @@ def render_dice(seed: int, condition: str = "clean", style: str | None = None,
     reach = 4 * float(np.linalg.norm(camera.position))
     seen = np.clip(seen, -reach, reach)
     lo, hi = seen.min(axis=0) - 5, seen.max(axis=0) + 5
-    texel = max(float(hi[0] - lo[0]) / 720, float(hi[1] - lo[1]) / 560,
-                DIE_SIDE_MM / side_px)
+    # The table is soft in a webcam picture: a texel of 1.5 pixels (at the tray) is enough.
+    texel = max(float(hi[0] - lo[0]) / 560, float(hi[1] - lo[1]) / 420,
+                1.5 * DIE_SIDE_MM / side_px)
     tw, th = int((hi[0] - lo[0]) / texel) + 1, int((hi[1] - lo[1]) / texel) + 1
     edges = np.array([[w / 2, 0], [w / 2, h - 1], [0, h / 2], [w - 1, h / 2]])
     finest = max(float(np.linalg.norm(camera.on_table(edges + step) - camera.on_table(edges),
