@@ -388,18 +388,28 @@ _RING = np.stack([np.cos(np.linspace(0, 2 * math.pi, 12, endpoint=False)),
 
 
 def _describe_faces(pips: list[_Pip], img: np.ndarray, con: _Contrast) -> None:
-    """The face colour around each pip: the median of a ring just outside it (its level on
-    the image its polarity is measured on, see _Contrast)."""
+    """The face colour around each pip, from a ring just outside it (and its level on the image
+    its polarity is measured on, see _Contrast).
+
+    A corner pip's ring can cross the face's bevelled edge, or the edge and the side face
+    beyond it when blur spreads them; those lie on the pip's side of the face (darker round a
+    dark pip, lighter round a light one). So the face is the mean of the ring's 4th to 8th
+    samples of 12 counted from the other side (a glint or the table may be the first few).
+    """
     if not pips:
         return
     xy = np.array([[p.x, p.y] for p in pips])
     rad = np.maximum(np.array([p.r for p in pips]) * 1.9, np.array([p.r for p in pips]) + 2.0)
     xs = xy[:, :1] + _RING[None, :, 0] * rad[:, None]
     ys = xy[:, 1:] + _RING[None, :, 1] * rad[:, None]
-    faces = np.median(_sample(img, xs, ys).astype(np.float32), axis=1)
+    colours = _sample(img, xs, ys).astype(np.float32)  # pips x 12 x 3
     dark = np.array([p.dark for p in pips])
-    greys = np.where(dark, np.median(_sample(con.bright, xs, ys).astype(np.float32), axis=1),
-                     np.median(_sample(con.gray, xs, ys).astype(np.float32), axis=1))
+    levels = np.where(dark[:, None], _sample(con.bright, xs, ys), _sample(con.gray, xs, ys))
+    levels = levels.astype(np.float32)
+    # Away from the pip: brightest first round a dark pip, darkest first round a light one.
+    order = np.argsort(np.where(dark[:, None], -levels, levels), axis=1, kind="stable")[:, 3:8]
+    faces = np.take_along_axis(colours, order[..., None], axis=1).mean(axis=1)
+    greys = np.take_along_axis(levels, order, axis=1).mean(axis=1)
     for p, face, grey in zip(pips, faces, greys):
         p.face = face
         p.face_grey = float(grey)
