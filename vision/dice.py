@@ -744,8 +744,43 @@ def _explain(group: list[_Pip], img: np.ndarray, con: _Contrast,
                 # a side face when it looks squashed, not for lying in the band.
                 group[k].linked = True
                 return [die] + (_explain([group[k]], img, con, depth + 1) or [[group[k]]])
+    if len(group) <= 12:
+        both = _split_into_faces(group, img, con)
+        if both is not None:
+            return list(both)
     left, right = _split_loosest(group)
     return _explain(left, img, con, depth + 1) + _explain(right, img, con, depth + 1)
+
+
+_SPLIT_DIRECTIONS = np.array([[math.cos(a), math.sin(a)]
+                              for a in np.radians(np.arange(0.0, 180.0, 15.0))])
+
+
+def _split_into_faces(group: list[_Pip], img: np.ndarray,
+                      con: _Contrast) -> tuple[_Face, _Face] | None:
+    """Two touching dice whose pips linked into one group: the faces of two dice lie on either
+    side of a straight line, so every cut of the group by a line (12 directions, every gap
+    along each) is tried, and the cut leaving two legal faces, surest first, is taken."""
+    xy = np.array([[p.x, p.y] for p in group])
+    seen: set[frozenset[int]] = set()
+    best: tuple[float, _Face, _Face] | None = None
+    for proj in (xy @ _SPLIT_DIRECTIONS.T).T:
+        order = np.argsort(proj, kind="stable")
+        for k in range(1, len(group)):
+            part = frozenset(int(i) for i in order[:k])
+            if part in seen or len(part) > 6 or len(group) - len(part) > 6:
+                continue
+            seen.add(part)
+            a, _ = _judge([group[i] for i in sorted(part)], img, con)
+            if a is None:
+                continue
+            b, _ = _judge([group[i] for i in range(len(group)) if i not in part], img, con)
+            if b is None:
+                continue
+            score = min(a.die.confidence, b.die.confidence)
+            if best is None or score > best[0]:
+                best = (score, a, b)
+    return None if best is None else (best[1], best[2])
 
 
 def _beside(group: Sequence[_Pip], face: _Face) -> bool:
