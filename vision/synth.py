@@ -2,8 +2,10 @@
 
 Everything is drawn from a seed (``numpy.random.default_rng``), so the same seed gives the same
 picture and its ground truth on every machine. Dice come in three styles (white with dark pips,
-coloured, dark with light pips) on wood, felt or cloth, seen through a tilted camera (a
-homography), with a light gradient, shadows, blur, sensor noise and JPEG artefacts. Room tiles
+coloured, dark with light pips): rounded cubes with all six faces (opposite faces summing to 7)
+resting on wood, felt or cloth, seen by a pinhole camera from above or up to 40 degrees off
+vertical, so that side faces show their own squashed pips; Lambert-shaded faces, recessed pips,
+soft shadows, a light gradient, blur, sensor noise and JPEG artefacts. Room tiles
 get generated art, doors and an ArUco sticker, and are laid out as a castle around the
 CHAINsomnia start tile.
 """
@@ -78,7 +80,7 @@ def _die_colours(rng: np.random.Generator, style: str) -> tuple[np.ndarray, np.n
 
 DIE_SIDE_MM = 16.0  # a standard 16 mm die; the world is measured in millimetres
 
-# Pip centres on a face, in face coordinates (-1..1 across the face; u right, v down).
+# Pip centres on a face, in steps of the pip spread from its centre (u right, v down).
 PIPS: dict[int, tuple[tuple[float, float], ...]] = {
     1: ((0, 0),),
     2: ((-1, -1), (1, 1)),

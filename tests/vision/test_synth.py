@@ -113,3 +113,14 @@ def test_an_unknown_condition_or_style_is_refused():
         render_dice(1, "foggy")
     with pytest.raises(ValueError, match="unknown dice style 'glass'.*white"):
         render_dice(1, "clean", "glass")
+
+
+def test_the_dice_are_standard_right_handed_dice():
+    """Opposite faces sum to 7, and 1, 2, 3 run counter-clockwise round their corner."""
+    from vision.synth import _FACES
+
+    normals = {value: np.array(normal) for value, (normal, _) in _FACES.items()}
+    for value, normal in normals.items():
+        assert np.array_equal(normals[7 - value], -normal)
+        assert np.array(_FACES[value][1]) @ normal == 0
+    assert np.linalg.det(np.array([normals[1], normals[2], normals[3]])) > 0
