@@ -510,7 +510,7 @@ def _place_dice(rng: np.random.Generator, camera: _Camera, values: list[int], to
             if all(_gap(other, die) >= spacing for other in dice):
                 break
         else:
-            raise RuntimeError(f"no room for {len(values)} dice")  # never met in 6..8 dice
+            raise ValueError(f"no room for {len(values)} dice in a {w}x{h} picture")
         dice.append(die)
     return dice
 
