@@ -60,6 +60,10 @@ SHAPE_TOLERANCE = 0.2
 ON_TABLE = 0.22
 OFF_TABLE = 0.3
 SPACING_RANGE = (1.8, 4.5)
+# Across one face, light may fall off by this factor (a shadow's soft edge over a die), seen
+# on pips at least SQUARE_ON round.
+LIGHT_STEP = 1.2
+SQUARE_ON = 0.85
 # A face smaller than this fraction of the other dice's (median) is not a die of the roll.
 SIZE_RATIO = 0.5
 
@@ -503,6 +507,14 @@ def _groups(pips: list[_Pip], img: np.ndarray) -> list[list[_Pip]]:
     near = (dist >= SPACING_RANGE[0] * rr) & (dist <= SPACING_RANGE[1] * 2 * math.sqrt(2) * rr)
     tol = 0.13 * np.maximum(faces.max(axis=1)[:, None], faces.max(axis=1)[None]) + 8.0
     colour_ok = np.abs(faces[:, None] - faces[None]).max(axis=2) <= tol
+    # A shadow's soft edge across a die dims one pip's face against the other's: the same colour
+    # scaled by up to LIGHT_STEP still counts (the dimmer brought up first), for pips seen
+    # square-on only. A side face is dimmer too, but its pips are squashed.
+    level = faces.sum(axis=1) + 1.0
+    gain = np.clip(level[:, None] / level[None], 1 / LIGHT_STEP, LIGHT_STEP)
+    square_on = np.minimum(rho[:, None], rho[None]) >= SQUARE_ON
+    colour_ok |= square_on & (np.abs(faces[:, None] - faces[None] * gain[..., None]).max(axis=2)
+                              <= tol)
     cand = size_ok & shape_ok & near & colour_ok & (dark[:, None] == dark[None])
     pairs = np.argwhere(np.triu(cand, 1))
     if len(pairs):

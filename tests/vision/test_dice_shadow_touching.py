@@ -1,0 +1,51 @@
+"""Two things a table does to dice: the soft edge of a shadow across a die, and two dice of one
+colour lying against each other, so that their pips link into one group."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.dice import read_dice
+
+LAYOUT = {2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+          4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)]}
+
+
+def _table() -> np.ndarray:
+    img = np.zeros((480, 640, 3), np.uint8)
+    img[:] = (70, 120, 60)
+    noise = np.random.default_rng(7).normal(0, 3, img.shape)
+    return np.clip(img + noise, 0, 255).astype(np.float32)
+
+
+def _die(img: np.ndarray, cx: int, cy: int, value: int, half: int = 22, spread: int = 12,
+         r: int = 4) -> None:
+    cv2.rectangle(img, (cx - half, cy - half), (cx + half, cy + half), (228, 232, 232), -1)
+    for px, py in LAYOUT[value]:
+        cv2.circle(img, (cx + px * spread, cy + py * spread), r, (25, 25, 25), -1, cv2.LINE_AA)
+
+
+def _photo(img: np.ndarray) -> np.ndarray:
+    return np.clip(cv2.GaussianBlur(img, (0, 0), 0.7), 0, 255).astype(np.uint8)
+
+
+def test_a_die_half_in_a_shadow_is_still_read():
+    img = _table()
+    _die(img, 320, 240, 2)
+    _die(img, 180, 300, 5)
+    # A soft shadow edge (an arm, a lamp) runs across the 2: its lower right pip is in a
+    # quarter less light than the upper left one.
+    x = np.arange(640, dtype=np.float32)
+    light = np.clip(1.0 - 0.25 * (x - 305) / 25, 0.75, 1.0)
+    img *= light[None, :, None]
+    assert read_dice(_photo(img)).values == [2, 5]
+
+
+def test_two_touching_dice_whose_pips_link_are_read_apart():
+    img = _table()
+    # A 3 and a 4 side by side, edge to edge: the nearest pips of the two are as far apart as
+    # pips of one face, and the faces join without a seam.
+    _die(img, 300, 240, 3)
+    _die(img, 344, 240, 4)
+    assert read_dice(_photo(img)).values == [3, 4]
