@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import time
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -329,9 +329,11 @@ REF_SIZES = (140, 100, 72)
 REF_FEATURES = 80  # per size
 FRAME_FEATURES = 1000
 FAST_THRESHOLD = 10
+SURE_ANCHORS = 3  # anchors (exact corners) enough to lay the grid; fewer: tiles read are made so
 ANCHOR_MATCHES = 6  # features agreeing on one tile's place, before its picture confirms it
 GROWTH = (1, 2, 8)  # how far each pass reads beyond the cells known so far
 _UNIT = np.array([[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]])  # a cell's NW, NE, SE, SW
+_CELL_SQUARE = (_UNIT * CELL_PX + CELL_PX / 2).astype(np.float32)
 
 
 @dataclass
@@ -445,7 +447,8 @@ class ReferenceSet:
         anchors = self._anchors(frame, gray)
         if not anchors:
             return []
-        to_plane, known = _grid(anchors)
+        to_plane, known, fixed = _grid(anchors)
+        anchored = set(known)
         colour = frame.ndim == 3 and all(t.image.ndim == 3 for t in self.tiles)
         # The grid grows from the anchors: read the cells near what is known, fit the grid to
         # every tile read (far tiles keep it right under perspective), read further.
@@ -454,11 +457,13 @@ class ReferenceSet:
             reads = self._read(cells, cuts, colour)
             if not reads:
                 return []
+            if len(fixed[0]) < 4 * SURE_ANCHORS:
+                fixed = self._more_anchors(gray, to_plane, reads, cells, anchored, fixed)
             known = {cells[c] for c, _, _ in reads}
-            to_plane = self._refit(to_plane, reads, cells, cuts)
+            to_plane = self._refit(to_plane, reads, cells, cuts, fixed)
         cells, cuts = _cut_cells(frame, to_plane, known, 1)
         from_plane = np.linalg.inv(to_plane)
-        return [self._seen(self.tiles[r], scores, cuts[c], cells[c], from_plane)
+        return [self._seen(self.tiles[r], scores, cuts[c], cells[c], from_plane, gray)
                 for c, r, scores in self._read(cells, cuts, colour)]
 
     def _read(self, cells: list[tuple[int, int]], cuts: list[np.ndarray],
@@ -489,8 +494,10 @@ class ReferenceSet:
         return out
 
     def _refit(self, to_plane: np.ndarray, reads: list[tuple[int, int, np.ndarray]],
-               cells: list[tuple[int, int]], cuts: list[np.ndarray]) -> np.ndarray:
-        """The grid fitted to where each tile read really lies within its cut-out cell."""
+               cells: list[tuple[int, int]], cuts: list[np.ndarray],
+               fixed: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+        """The grid fitted to where each tile read really lies within its cut-out cell, and
+        to the anchors' corners (``fixed``: frame and plane points), which ECC made exact."""
         from_plane = np.linalg.inv(to_plane)
         frame_pts, plane_pts = [], []
         for c, r, scores in reads:
@@ -505,19 +512,43 @@ class ReferenceSet:
             plane_pts.append(cells[c])
         if len(plane_pts) < 3:
             return to_plane
-        src = np.array(frame_pts, np.float64)
-        dst = np.array(plane_pts, np.float64)
-        if len(plane_pts) >= 8 and np.linalg.matrix_rank(dst - dst.mean(axis=0)) == 2:
-            h, _ = cv2.findHomography(src, dst, cv2.RANSAC, 0.15)
-        else:
-            # Too few tiles to pin perspective down: an affine grid until more are read.
-            h = _affine(src, dst)
+        src = np.vstack([fixed[0], np.array(frame_pts, np.float64)])
+        dst = np.vstack([fixed[1], np.array(plane_pts, np.float64)])
+        # The anchors' corners alone pin perspective down; the tiles read add reach.
+        h, _ = cv2.findHomography(src, dst, cv2.RANSAC, 0.15)
         if not _usable(h):
             return to_plane
         # The new grid must still put the tiles read in their cells: a fit pulled off by a
         # bad read is refused.
         moved = cv2.perspectiveTransform(src[None], h)[0] - dst
         return h if float(np.median(np.abs(moved).max(axis=1))) < 0.2 else to_plane
+
+    def _more_anchors(self, gray: np.ndarray, to_plane: np.ndarray,
+                      reads: list[tuple[int, int, np.ndarray]], cells: list[tuple[int, int]],
+                      anchored: set[tuple[int, int]], fixed: tuple[np.ndarray, np.ndarray]
+                      ) -> tuple[np.ndarray, np.ndarray]:
+        """Tiles read near too few anchors made anchors too (their corners made exact by ECC):
+        one anchor's corners extrapolate the castle's perspective badly two cells away."""
+        from_plane = np.linalg.inv(to_plane)
+        src, dst = [fixed[0]], [fixed[1]]
+        have = len(fixed[0]) // 4
+        for c, r, scores in sorted(reads, key=lambda read: -float(read[2][:4].max())):
+            if have >= SURE_ANCHORS:
+                break
+            if cells[c] in anchored:
+                continue
+            k = int(np.argmax(scores[:4]))
+            plane = _UNIT + np.array(cells[c], np.float64)
+            order = [(i + k) % 4 for i in range(4)]  # reference corner i lies at grid corner
+            guess = cv2.perspectiveTransform(plane[order][None], from_plane)[0]
+            quad = _sharpen(self.tiles[r].cells[0], gray, guess, strict=True)
+            if quad is None or not _squarish(quad):
+                continue
+            src.append(quad)
+            dst.append(plane[order])
+            anchored.add(cells[c])
+            have += 1
+        return np.vstack(src), np.vstack(dst)
 
     def _thumbs(self, colour: bool) -> np.ndarray:
         if self._stack is None:
@@ -584,9 +615,19 @@ class ReferenceSet:
         return anchors
 
     def _seen(self, ref: _Reference, scores: np.ndarray, cut: np.ndarray, cell: tuple[int, int],
-              from_plane: np.ndarray) -> _Seen:
-        k, known = _settle_turn(ref, scores[:4], cut)
+              from_plane: np.ndarray, gray: np.ndarray) -> _Seen:
         grid = cv2.perspectiveTransform((_UNIT + np.array(cell, np.float64))[None], from_plane)[0]
+
+        def exact(turn: int) -> np.ndarray | None:
+            # The cell cut again along the tile's own outline (ECC): the doors lie in bands a
+            # few pixels deep, which a grid two pixels off misses.
+            quad = _sharpen(ref.cells[turn], gray, grid, strict=True)
+            if quad is None:
+                return None
+            return cv2.warpPerspective(gray, cv2.getPerspectiveTransform(
+                quad.astype(np.float32), _CELL_SQUARE), (CELL_PX, CELL_PX))
+
+        k, known = _settle_turn(ref, scores[:4], cut, exact)
         # The tile's own corner i (NW, NE, SE, SW) lies, after k turns, at grid corner (i + k) % 4.
         corners = np.array([grid[(i + k) % 4] for i in range(4)])
         centre = corners.mean(axis=0)
@@ -597,16 +638,18 @@ class ReferenceSet:
         return _Seen(ref.tile, centre, up, corners, corners, confidence, "appearance", known)
 
 
-def _sharpen(template: np.ndarray, gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
+def _sharpen(template: np.ndarray, gray: np.ndarray, quad: np.ndarray,
+             strict: bool = False) -> np.ndarray | None:
     """The tile's outline ``quad`` made exact by aligning the reference's picture with the frame
     (ECC): features bunched on part of a tile give its corners a few pixels off, which over
-    a castle's width would put far cells half a tile out."""
+    a castle's width would put far cells half a tile out. ``strict``: None when ECC cannot
+    sharpen it, rather than the outline as given."""
     x0, y0 = np.floor(quad.min(axis=0)).astype(int) - 4
     x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + 4
     x0, y0 = max(x0, 0), max(y0, 0)
     patch = gray[y0:y1, x0:x1].astype(np.float32)
     if patch.shape[0] < 16 or patch.shape[1] < 16:
-        return quad
+        return None if strict else quad
     side = template.shape[0]
     square = np.array([[0, 0], [side, 0], [side, side], [0, side]], np.float32)
     warp = cv2.getPerspectiveTransform(square, (quad - [x0, y0]).astype(np.float32))
@@ -615,11 +658,11 @@ def _sharpen(template: np.ndarray, gray: np.ndarray, quad: np.ndarray) -> np.nda
         _, warp = cv2.findTransformECC(template, patch, warp.astype(np.float32),
                                        cv2.MOTION_HOMOGRAPHY, criteria, None, 3)
     except cv2.error:
-        return quad  # no convergence: keep the features' outline
+        return None if strict else quad  # no convergence: keep the features' outline
     better = cv2.perspectiveTransform(square[None].astype(np.float64), warp.astype(np.float64))[0]
     # ECC wandering off to a neighbour is no sharpening.
     if float(np.abs(better + [x0, y0] - quad).max()) > 0.25 * float(np.ptp(quad[:, 0])):
-        return quad
+        return None if strict else quad
     return better + [x0, y0]
 
 
@@ -642,9 +685,12 @@ def _squarish(quad: np.ndarray) -> bool:
             and float(sides.max()) <= 1.6 * float(sides.min()))
 
 
-def _grid(anchors: list[_Anchor]) -> tuple[np.ndarray, set[tuple[int, int]]]:
+def _grid(anchors: list[_Anchor]) -> tuple[np.ndarray, set[tuple[int, int]],
+                                          tuple[np.ndarray, np.ndarray]]:
     """The homography from the frame to the castle's plane, where a cell is a unit square,
-    and the cells of the anchors it agrees with. The anchor most others agree with sets the
+    the cells of the anchors it agrees with, and their corners (frame and plane points).
+    Two anchors' eight corners already pin perspective down, which an affine grid through
+    them missed by a quarter tile near each. The anchor most others agree with sets the
     grid (a false anchor agrees with none)."""
     f32 = np.float32
     best: tuple[int, list[tuple[np.ndarray, np.ndarray]]] | None = None
@@ -663,15 +709,10 @@ def _grid(anchors: list[_Anchor]) -> tuple[np.ndarray, set[tuple[int, int]]]:
     dst = np.vstack([p for _, p in best[1]])
     cells = {tuple(int(v) for v in np.rint(p.mean(axis=0))) for _, p in best[1]}
     centred = np.array(sorted(cells), np.float64)
-    if len(cells) >= 3 and np.linalg.matrix_rank(centred - centred.mean(axis=0)) == 2:
-        h, _ = cv2.findHomography(src, dst, 0)
-    else:
-        # Anchors in a line (or one alone) cannot tell perspective: an affine grid, which
-        # the tiles read near them then correct.
-        h = _affine(src, dst)
+    h, _ = cv2.findHomography(src, dst, 0)
     if not _usable(h):
         h = cv2.getPerspectiveTransform(anchors[0].quad.astype(f32), _UNIT.astype(f32))
-    return h, cells  # type: ignore[return-value]
+    return h, cells, (src, dst)  # type: ignore[return-value]
 
 
 def _cut_cells(frame: np.ndarray, to_plane: np.ndarray, near: set[tuple[int, int]],
@@ -706,7 +747,8 @@ def _cut_cells(frame: np.ndarray, to_plane: np.ndarray, near: set[tuple[int, int
     return cells, cuts
 
 
-def _settle_turn(ref: _Reference, scores: np.ndarray, cut: np.ndarray) -> tuple[int, bool]:
+def _settle_turn(ref: _Reference, scores: np.ndarray, cut: np.ndarray,
+                 exact: Callable[[int], np.ndarray | None] | None = None) -> tuple[int, bool]:
     """Which quarter turn of the reference the tile in the cell is, and whether that is known.
 
     The whole picture decides when it clearly prefers one turn. Turns it cannot tell apart
@@ -721,7 +763,8 @@ def _settle_turn(ref: _Reference, scores: np.ndarray, cut: np.ndarray) -> tuple[
         return k, True
     if ref.door_turns is not None and any((t - k) % 4 in ref.door_turns for t in candidates[1:]):
         return k, False
-    bands = _edge_bands(_gray(cut))
+    sharp = exact(k) if exact is not None else None
+    bands = _edge_bands(_gray(cut) if sharp is None else sharp)
     # Side i of the tile in the cell is side (i - t) of the reference turned t times.
     cost = {t: float(np.mean([np.abs(bands[i] - ref.bands[(i - t) % 4]).mean()
                               for i in range(4)])) for t in candidates}
