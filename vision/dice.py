@@ -51,6 +51,9 @@ SQUASHED_BAND = 2.3
 # A side face's pips look at most this much as round as the top face's (0.66 at 30 degrees,
 # 0.84 at 40: webcams on a stand look that steeply; small pips measure roundness to ~0.1).
 SQUASH_RATIO = 0.86
+# A lone pip at least this much as round as a face's pips beside it is seen as squarely as
+# that face: a top face of its own, not the face's side.
+ROUND_AS_TOP = 0.95
 # Two pips of one face differ in roundness by at most this much (measurement noise on small pips).
 SHAPE_TOLERANCE = 0.2
 # Pip spacing (centre to neighbour) over pip radius on real dice is about 2.5..4.
@@ -717,8 +720,11 @@ def read_dice(frame: np.ndarray) -> DiceReading:
     _rescue_ones(faces, pips, loose, img, con)
     faces, doubt = _drop_off_table_faces(faces)
     faces = _drop_side_faces(faces)
+    # A 1 in the band around another face is that die's side face, unless its pip looks at
+    # the camera as squarely as that face's own pips: then it is a die lying against it.
     faces = [f for f in faces
-             if not (f.die.value == 1 and any(_beside(f.group, g) for g in faces if g is not f))]
+             if not (f.die.value == 1 and any(_beside(f.group, g) and f.flatness < ROUND_AS_TOP
+                                              * g.flatness for g in faces if g is not f))]
     faces = _drop_undersized_faces(faces)
     # Pips beside a read face and more squashed than it are that die's side faces: expected,
     # so they neither become dice nor lower the confidence.

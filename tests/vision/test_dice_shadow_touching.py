@@ -8,7 +8,7 @@ import numpy as np
 
 from vision.dice import read_dice
 
-LAYOUT = {2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+LAYOUT = {1: [(0, 0)], 6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
           4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)]}
 
 
@@ -20,10 +20,15 @@ def _table() -> np.ndarray:
 
 
 def _die(img: np.ndarray, cx: int, cy: int, value: int, half: int = 22, spread: int = 12,
-         r: int = 4) -> None:
-    cv2.rectangle(img, (cx - half, cy - half), (cx + half, cy + half), (228, 232, 232), -1)
+         r: int = 4, turn: float = 0.0) -> None:
+    """A white die seen from straight above, turned by ``turn`` degrees."""
+    c, s = np.cos(np.radians(turn)), np.sin(np.radians(turn))
+    rot = np.array([[c, -s], [s, c]])
+    corners = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]]) * half @ rot.T + (cx, cy)
+    cv2.fillPoly(img, [np.round(corners).astype(np.int32)], (228, 232, 232), cv2.LINE_AA)
     for px, py in LAYOUT[value]:
-        cv2.circle(img, (cx + px * spread, cy + py * spread), r, (25, 25, 25), -1, cv2.LINE_AA)
+        x, y = rot @ np.array([px * spread, py * spread]) + (cx, cy)
+        cv2.circle(img, (round(x), round(y)), r, (25, 25, 25), -1, cv2.LINE_AA)
 
 
 def _photo(img: np.ndarray) -> np.ndarray:
@@ -49,3 +54,13 @@ def test_two_touching_dice_whose_pips_link_are_read_apart():
     _die(img, 300, 240, 3)
     _die(img, 344, 240, 4)
     assert read_dice(_photo(img)).values == [3, 4]
+
+
+def test_a_one_lying_against_another_die_is_a_die_not_its_side():
+    # Seen from straight above, a 1 against the corner of a 6 turned 45 degrees: its pip is as
+    # round as the 6's, so it is a top face of its own, though it lies where the 6's side
+    # faces would show to a tilted camera.
+    img = _table()
+    _die(img, 300, 240, 6, turn=45)
+    _die(img, 354, 240, 1, r=8)
+    assert read_dice(_photo(img)).values == [1, 6]
