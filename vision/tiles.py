@@ -325,9 +325,9 @@ OCCUPIED = 0.5
 TURN_MARGIN = 0.12
 # References keep their features at these sizes (px a side), about those of tiles in the shrunk
 # frame of a castle of 4 to 20 tiles (the frame's own pyramid covers larger tiles).
-REF_SIZES = (140, 100, 72)
+REF_SIZES = (100, 72)
 REF_FEATURES = 80  # per size
-FRAME_FEATURES = 1000
+FRAME_FEATURES = 750  # with the anchors grown by ECC, 750 find enough; matching costs per feature
 FAST_THRESHOLD = 10
 SURE_ANCHORS = 3  # anchors (exact corners) enough to lay the grid; fewer: tiles read are made so
 ANCHOR_MATCHES = 6  # features agreeing on one tile's place, before its picture confirms it
@@ -474,7 +474,11 @@ class ReferenceSet:
         refs = self._thumbs(colour)
         seen = np.array([_thumb(c if colour else _gray(c)) for c in cuts])
         # scores[c, r, k]: cell c against reference r turned k quarters clockwise.
-        scores = (seen @ refs.T).reshape(len(cells), len(self.tiles), 4)
+        # OpenCV's product, not numpy's: numpy hands a product this size to a BLAS that
+        # starts threads of its own, which on a busy Raspberry Pi (or any shared core) cost
+        # forty times the arithmetic.
+        scores = cv2.gemm(seen, refs, 1.0, None, 0.0, flags=cv2.GEMM_2_T).reshape(
+            len(cells), len(self.tiles), 4)
         best = scores.max(axis=2)
         out: list[tuple[int, int, np.ndarray]] = []
         used_cells: set[int] = set()
@@ -564,7 +568,8 @@ class ReferenceSet:
         cut = cv2.warpPerspective(frame, cv2.getPerspectiveTransform(
             quad.astype(np.float32), square), (CELL_PX, CELL_PX))
         refs = self.tiles[k].thumbs if colour else self.tiles[k].gray_thumbs
-        return float((refs @ _thumb(cut if colour else _gray(cut))).max()) >= OCCUPIED
+        seen = _thumb(cut if colour else _gray(cut))[None]
+        return float(cv2.gemm(seen, refs, 1.0, None, 0.0, flags=cv2.GEMM_2_T).max()) >= OCCUPIED
 
     def _anchors(self, frame: np.ndarray, gray: np.ndarray) -> list[_Anchor]:
         """Tiles found by their features: enough of them to lay the grid over the castle."""
