@@ -766,12 +766,39 @@ def _explain(group: list[_Pip], img: np.ndarray, con: _Contrast,
         both = _split_into_faces(group, img, con)
         if both is not None:
             return list(both)
+    else:
+        peeled = _peel_face(group, img, con)
+        if peeled is not None:
+            return [peeled[0]] + _explain(peeled[1], img, con, depth + 1)
     left, right = _split_loosest(group)
     return _explain(left, img, con, depth + 1) + _explain(right, img, con, depth + 1)
 
 
 _SPLIT_DIRECTIONS = np.array([[math.cos(a), math.sin(a)]
                               for a in np.radians(np.arange(0.0, 180.0, 15.0))])
+
+
+def _peel_face(group: list[_Pip], img: np.ndarray,
+               con: _Contrast) -> tuple[_Face, list[_Pip]] | None:
+    """Three or more touching dice linked into one group: the die at one end of the huddle, cut
+    off by a straight line (the most pips, then the surest), and the pips left."""
+    xy = np.array([[p.x, p.y] for p in group])
+    seen: set[frozenset[int]] = set()
+    best: tuple[tuple[int, float], _Face, frozenset[int]] | None = None
+    for proj in (xy @ _SPLIT_DIRECTIONS.T).T:
+        order = np.argsort(proj, kind="stable")
+        for k in range(2, 7):
+            for end in (order[:k], order[-k:]):
+                part = frozenset(int(i) for i in end)
+                if part in seen:
+                    continue
+                seen.add(part)
+                face, _ = _judge([group[i] for i in sorted(part)], img, con)
+                if face is not None and (best is None or (k, face.die.confidence) > best[0]):
+                    best = ((k, face.die.confidence), face, part)
+    if best is None:
+        return None
+    return best[1], [p for i, p in enumerate(group) if i not in best[2]]
 
 
 def _split_into_faces(group: list[_Pip], img: np.ndarray,

@@ -64,3 +64,13 @@ def test_a_one_lying_against_another_die_is_a_die_not_its_side():
     _die(img, 300, 240, 6, turn=45)
     _die(img, 354, 240, 1, r=8)
     assert read_dice(_photo(img)).values == [1, 6]
+
+
+def test_three_dice_in_a_huddle_are_read_one_by_one():
+    # Three dice against one another link into one group of 14 pips; each is cut off the
+    # huddle in turn.
+    img = _table()
+    _die(img, 256, 240, 6)
+    _die(img, 300, 240, 5)
+    _die(img, 344, 240, 3)
+    assert read_dice(_photo(img)).values == [3, 5, 6]
