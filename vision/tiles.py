@@ -314,8 +314,8 @@ def _corners(s: _Seen) -> tuple[tuple[float, float], ...]:
 
 CELL_PX = 64  # a cell is cut out of the frame as a CELL_PX square (doors are read at this size)
 THUMB_PX = 24  # ... and compared with the references as a THUMB_PX square
-# The frame's features are found on the frame shrunk by this factor: tiles of 50 to 110 px in a
-# 1280x720 castle still show enough corners at 0.6 of that, in a third of the time.
+# The frame's features are found on the frame shrunk by this factor. 0.6 found features in a
+# third of the time but too few anchor tiles once the grid was laid from them: full size it is.
 FRAME_SCALE = 1.0
 # A cell holds a tile when its picture correlates at least this well with the tile's reference
 # (bare table correlates well under 0.3 with any tile).
