@@ -167,23 +167,17 @@ class _Contrast:
         return self.bright if dark else self.gray
 
 
-def _brightest(img: np.ndarray, gray: np.ndarray) -> np.ndarray:
-    """The image dark pips are found on: each pixel's brightest channel, averaged with grey so
-    that red pips on a white face (bright in red) still stand out."""
+def _levels(img: np.ndarray, gray: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The images pips are found on, each averaged with grey: each pixel's brightest channel
+    for dark pips (a red or blue face is dim in grey but bright in its own channel), its
+    dimmest for light pips (white pips on a lime or yellow face: bright in grey, dim in one
+    channel, as white pips on a black face are)."""
     b, g, r = cv2.split(img)
     top = cv2.max(cv2.max(b, g), r)
+    low = cv2.min(cv2.min(b, g), r)
     # The brightest channel alone loses red pips on white dice (synthetic tuning seeds: white
     # 228 -> 196 of 241); half and half keeps them and still lifts coloured faces.
-    return cv2.addWeighted(top, 0.5, gray, 0.5, 0)
-
-
-def _dimmest(img: np.ndarray, gray: np.ndarray) -> np.ndarray:
-    """The image light pips are found on: each pixel's dimmest channel, averaged with grey, so
-    that white pips on a bright coloured face (a lime or yellow die: bright in grey, dim in one
-    channel) stand out as white pips on a black face do."""
-    b, g, r = cv2.split(img)
-    low = cv2.min(cv2.min(b, g), r)
-    return cv2.addWeighted(low, 0.5, gray, 0.5, 0)
+    return cv2.addWeighted(top, 0.5, gray, 0.5, 0), cv2.addWeighted(low, 0.5, gray, 0.5, 0)
 
 
 def _contrast(gray: np.ndarray, bright: np.ndarray, kernel: int) -> _Contrast:
@@ -685,8 +679,7 @@ def read_dice(frame: np.ndarray) -> DiceReading:
     )
     scale = max(scale, 1.0)
     gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
-    bright = _brightest(img, gray)
-    dim = _dimmest(img, gray)
+    bright, dim = _levels(img, gray)
     con = _contrast(dim, bright, KERNEL)
     pips = _find_pips(con, KERNEL, 1.0, MIN_PIP_AREA, bridged=True)
     # Big pips (dice close to the camera) are found on a half-size copy.
@@ -776,6 +769,8 @@ def _explain(group: list[_Pip], img: np.ndarray, con: _Contrast,
 
 _SPLIT_DIRECTIONS = np.array([[math.cos(a), math.sin(a)]
                               for a in np.radians(np.arange(0.0, 180.0, 15.0))])
+# A cut leaving two faces this sure ends the search.
+SURE = 0.95
 
 
 def _peel_face(group: list[_Pip], img: np.ndarray,
@@ -823,6 +818,8 @@ def _split_into_faces(group: list[_Pip], img: np.ndarray,
             if b is None:
                 continue
             score = min(a.die.confidence, b.die.confidence)
+            if score >= SURE:
+                return a, b
             if best is None or score > best[0]:
                 best = (score, a, b)
     return None if best is None else (best[1], best[2])
