@@ -54,9 +54,6 @@ SQUASH_RATIO = 0.86
 # A lone pip at least this much as round as a face's pips beside it is seen as squarely as
 # that face: a top face of its own, not the face's side.
 ROUND_AS_TOP = 0.95
-# The pips of one face, all in one plane, differ in roundness by at most this much all told
-# (linked pairs may each differ by SHAPE_TOLERANCE, which a chain of them adds up).
-FACE_SHAPE_SPREAD = 0.33
 # Two pips of one face differ in roundness by at most this much (measurement noise on small pips).
 SHAPE_TOLERANCE = 0.2
 # Pip spacing (centre to neighbour) over pip radius on real dice is about 2.5..4.
@@ -928,9 +925,6 @@ def _judge(group: list[_Pip], img: np.ndarray, con: _Contrast,
     if len(group) == 1 and (lone is None or lone.contrast < LONE_PIP_CONTRAST
                             or lone.roundness < lone_round):
         return None, False
-    rho = [p.roundness for p in group]
-    if max(rho) - min(rho) > FACE_SHAPE_SPREAD:
-        return None, True  # pips of two planes (a top face and its side) linked in a chain
     pts = np.array([[p.x, p.y] for p in group])
     r = statistics.median([p.r for p in group])
     tilt = _tilt(group)
