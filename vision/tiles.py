@@ -313,7 +313,7 @@ def _corners(s: _Seen) -> tuple[tuple[float, float], ...]:
 # all, and the comparison of whole cells is both cheaper and surer than matching each tile.
 
 CELL_PX = 64  # a cell is cut out of the frame as a CELL_PX square (doors are read at this size)
-THUMB_PX = 24  # ... and compared with the references as a THUMB_PX square
+THUMB_PX = 16  # ... and compared with the references as a THUMB_PX square (CELL_PX / 4)
 # The frame's features are found on the frame shrunk by this factor. 0.6 found features in a
 # third of the time but too few anchor tiles once the grid was laid from them: full size it is.
 FRAME_SCALE = 1.0
@@ -453,26 +453,27 @@ class ReferenceSet:
         # The grid grows from the anchors: read the cells near what is known, fit the grid to
         # every tile read (far tiles keep it right under perspective), read further.
         for grow in GROWTH:
-            cells, cuts = _cut_cells(frame, to_plane, known, grow)
-            reads = self._read(cells, cuts, colour)
+            cuts = _cut_cells(frame, to_plane, known, grow)
+            reads = self._read(cuts, colour)
             if not reads:
                 return []
             if len(fixed[0]) < 4 * SURE_ANCHORS:
-                fixed = self._more_anchors(gray, to_plane, reads, cells, anchored, fixed)
-            known = {cells[c] for c, _, _ in reads}
-            to_plane = self._refit(to_plane, reads, cells, cuts, fixed)
-        cells, cuts = _cut_cells(frame, to_plane, known, 1)
+                fixed = self._more_anchors(gray, to_plane, reads, cuts.cells, anchored, fixed)
+            known = {cuts.cells[c] for c, _, _ in reads}
+            to_plane = self._refit(to_plane, reads, cuts, fixed)
+        cuts = _cut_cells(frame, to_plane, known, 1)
         from_plane = np.linalg.inv(to_plane)
-        return [self._seen(self.tiles[r], scores, cuts[c], cells[c], from_plane, gray)
-                for c, r, scores in self._read(cells, cuts, colour)]
+        return [self._seen(self.tiles[r], scores, cuts.gray_cut(c), cuts.cells[c], from_plane,
+                           gray)
+                for c, r, scores in self._read(cuts, colour)]
 
-    def _read(self, cells: list[tuple[int, int]], cuts: list[np.ndarray],
-              colour: bool) -> list[tuple[int, int, np.ndarray]]:
+    def _read(self, cuts: _Cuts, colour: bool) -> list[tuple[int, int, np.ndarray]]:
         """Which reference each cell holds: (cell, reference, its score at each quarter turn)."""
+        cells = cuts.cells
         if not cells:
             return []
         refs = self._thumbs(colour)
-        seen = np.array([_thumb(c if colour else _gray(c)) for c in cuts])
+        seen = cuts.thumbs(colour)
         # scores[c, r, k]: cell c against reference r turned k quarters clockwise.
         # OpenCV's product, not numpy's: numpy hands a product this size to a BLAS that
         # starts threads of its own, which on a busy Raspberry Pi (or any shared core) cost
@@ -498,8 +499,7 @@ class ReferenceSet:
         return out
 
     def _refit(self, to_plane: np.ndarray, reads: list[tuple[int, int, np.ndarray]],
-               cells: list[tuple[int, int]], cuts: list[np.ndarray],
-               fixed: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+               cuts: _Cuts, fixed: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
         """The grid fitted to where each tile read really lies within its cut-out cell, and
         to the anchors' corners (``fixed``: frame and plane points), which ECC made exact."""
         from_plane = np.linalg.inv(to_plane)
@@ -507,13 +507,13 @@ class ReferenceSet:
         for c, r, scores in reads:
             k = int(np.argmax(scores[:4]))
             (dx, dy), response = cv2.phaseCorrelate(self.tiles[r].cells[k],
-                                                    _gray(cuts[c]).astype(np.float32))
+                                                    cuts.gray_cut(c).astype(np.float32))
             if response < 0.1 or max(abs(dx), abs(dy)) > 0.4 * CELL_PX:
                 continue
             # The tile shows shifted by (dx, dy) in its cut: its centre is there on the plane.
-            at = np.array(cells[c], np.float64) + np.array([dx, dy]) / CELL_PX
+            at = np.array(cuts.cells[c], np.float64) + np.array([dx, dy]) / CELL_PX
             frame_pts.append(cv2.perspectiveTransform(at[None, None], from_plane)[0, 0])
-            plane_pts.append(cells[c])
+            plane_pts.append(cuts.cells[c])
         if len(plane_pts) < 3:
             return to_plane
         src = np.vstack([fixed[0], np.array(frame_pts, np.float64)])
@@ -720,13 +720,47 @@ def _grid(anchors: list[_Anchor]) -> tuple[np.ndarray, set[tuple[int, int]],
     return h, cells, (src, dst)  # type: ignore[return-value]
 
 
+@dataclass
+class _Cuts:
+    """The cells of one pass, all cut out of one top-down picture of the castle's plane
+    (CELL_PX a cell): one warp of the frame instead of one per cell."""
+
+    cells: list[tuple[int, int]]
+    at: list[tuple[int, int]]  # each cell's top-left pixel (x, y) in the plane's picture
+    plane: np.ndarray  # BGR or grayscale, as the frame
+    gray: np.ndarray
+
+    def cut(self, i: int) -> np.ndarray:
+        x, y = self.at[i]
+        return self.plane[y : y + CELL_PX, x : x + CELL_PX]
+
+    def gray_cut(self, i: int) -> np.ndarray:
+        x, y = self.at[i]
+        return self.gray[y : y + CELL_PX, x : x + CELL_PX]
+
+    def thumbs(self, colour: bool) -> np.ndarray:
+        """Every cell's thumbnail as _thumb makes it, all at once: CELL_PX is a whole multiple
+        of THUMB_PX, so shrinking the whole plane shrinks each cell on its own."""
+        img = self.plane if colour else self.gray
+        step = CELL_PX // THUMB_PX
+        small = cv2.resize(img, (img.shape[1] // step, img.shape[0] // step),
+                           interpolation=cv2.INTER_AREA)
+        blocks = np.stack([small[y // step : y // step + THUMB_PX, x // step : x // step + THUMB_PX]
+                           for x, y in self.at]).astype(np.float32)
+        blocks = blocks.reshape(len(self.at), THUMB_PX * THUMB_PX, -1)
+        blocks -= blocks.mean(axis=1, keepdims=True)
+        flat = blocks.reshape(len(self.at), -1)
+        return flat / (np.linalg.norm(flat, axis=1, keepdims=True) + 1e-6)
+
+
 def _cut_cells(frame: np.ndarray, to_plane: np.ndarray, near: set[tuple[int, int]],
-               grow: int) -> tuple[list[tuple[int, int]], list[np.ndarray]]:
+               grow: int) -> _Cuts:
     """Every grid cell within ``grow`` cells of ``near`` that lies wholly in the frame, cut
     out top-down as a CELL_PX square."""
     from_plane = np.linalg.inv(to_plane)
+    empty = np.zeros((0, 0), np.uint8)
     if not near:
-        return [], []
+        return _Cuts([], [], empty, empty)
     want = sorted({(x + dx, y + dy) for x, y in near for dx in range(-grow, grow + 1)
                    for dy in range(-grow, grow + 1)})
     centres = np.array(want, np.float64)
@@ -738,18 +772,20 @@ def _cut_cells(frame: np.ndarray, to_plane: np.ndarray, near: set[tuple[int, int
     inside = ((w > 0).all(axis=1) & (quads[..., 0] >= 0).all(axis=1)
               & (quads[..., 0] <= width - 1).all(axis=1) & (quads[..., 1] >= 0).all(axis=1)
               & (quads[..., 1] <= height - 1).all(axis=1))
-    cells: list[tuple[int, int]] = []
-    cuts: list[np.ndarray] = []
-    for (cx, cy), quad, ok in zip(want, quads, inside.tolist()):
-        if not ok or cv2.contourArea(quad.astype(np.float32)) < 400:
-            continue
-        # Plane cell (cx, cy) onto the CELL_PX square: a scale and a shift after the grid.
-        place = np.array([[CELL_PX, 0, CELL_PX * (0.5 - cx)], [0, CELL_PX, CELL_PX * (0.5 - cy)],
-                          [0, 0, 1]])
-        cuts.append(cv2.warpPerspective(frame, place @ to_plane, (CELL_PX, CELL_PX),
-                                        flags=cv2.INTER_LINEAR))
-        cells.append((cx, cy))
-    return cells, cuts
+    cells = [cell for cell, quad, ok in zip(want, quads, inside.tolist())
+             if ok and cv2.contourArea(quad.astype(np.float32)) >= 400]
+    if not cells:
+        return _Cuts([], [], empty, empty)
+    x0, y0 = min(x for x, _ in cells), min(y for _, y in cells)
+    x1, y1 = max(x for x, _ in cells), max(y for _, y in cells)
+    # The plane onto one picture: cell (x0, y0) at its top-left, CELL_PX a cell.
+    place = np.array([[CELL_PX, 0, CELL_PX * (0.5 - x0)], [0, CELL_PX, CELL_PX * (0.5 - y0)],
+                      [0, 0, 1]])
+    plane = cv2.warpPerspective(frame, place @ to_plane,
+                                ((x1 - x0 + 1) * CELL_PX, (y1 - y0 + 1) * CELL_PX),
+                                flags=cv2.INTER_LINEAR)
+    at = [((x - x0) * CELL_PX, (y - y0) * CELL_PX) for x, y in cells]
+    return _Cuts(cells, at, plane, _gray(plane))
 
 
 def _settle_turn(ref: _Reference, scores: np.ndarray, cut: np.ndarray,
