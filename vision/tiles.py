@@ -453,6 +453,9 @@ class ReferenceSet:
         # The grid grows from the anchors: read the cells near what is known, fit the grid to
         # every tile read (far tiles keep it right under perspective), read further.
         for grow in GROWTH:
+            # Enough exact anchors fix the grid already: read every cell in view at once.
+            sure = len(fixed[0]) >= 4 * SURE_ANCHORS
+            grow = GROWTH[-1] if sure else grow
             cuts = _cut_cells(frame, to_plane, known, grow)
             reads = self._read(cuts, colour)
             if not reads:
@@ -461,6 +464,8 @@ class ReferenceSet:
                 fixed = self._more_anchors(gray, to_plane, reads, cuts.cells, anchored, fixed)
             known = {cuts.cells[c] for c, _, _ in reads}
             to_plane = self._refit(to_plane, reads, cuts, fixed)
+            if grow == GROWTH[-1]:
+                break
         cuts = _cut_cells(frame, to_plane, known, 1)
         from_plane = np.linalg.inv(to_plane)
         return [self._seen(self.tiles[r], scores, cuts.gray_cut(c), cuts.cells[c], from_plane,
