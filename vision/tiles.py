@@ -328,10 +328,16 @@ TURN_MARGIN = 0.12
 REF_SIZES = (100, 72)
 REF_FEATURES = 80  # per size
 FRAME_FEATURES = 750  # with the anchors grown by ECC, 750 find enough; matching costs per feature
+# Matching costs frame features times reference features, and most frames give their anchors
+# from the strongest few of each: these are matched first, and everything only when they give
+# fewer than SURE_ANCHORS anchors.
+REF_FIRST = 40  # per size
+FRAME_FIRST = 400
 FAST_THRESHOLD = 10
 SURE_ANCHORS = 3  # anchors (exact corners) enough to lay the grid; fewer: tiles read are made so
 ANCHOR_MATCHES = 6  # features agreeing on one tile's place, before its picture confirms it
 GROWTH = (1, 2, 8)  # how far each pass reads beyond the cells known so far
+FINAL_READS = 3  # at most, while each finds tiles beyond the last
 _UNIT = np.array([[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]])  # a cell's NW, NE, SE, SW
 _CELL_SQUARE = (_UNIT * CELL_PX + CELL_PX / 2).astype(np.float32)
 
@@ -342,6 +348,7 @@ class _Reference:
     image: np.ndarray  # REF_SIDE square, as enrolled (BGR or grayscale), north up
     keypoints: np.ndarray  # N x 2, on the grayscale REF_SIDE square
     descriptors: np.ndarray
+    first: np.ndarray  # which features are the REF_FIRST strongest of their size
     cells: list[np.ndarray]  # grayscale CELL_PX squares at 0, 90, 180, 270 degrees
     thumbs: np.ndarray  # 4 x D: the picture at 0, 90, 180, 270 degrees clockwise, normalised
     gray_thumbs: np.ndarray  # the same in grayscale, for grayscale frames
@@ -385,7 +392,7 @@ class ReferenceSet:
                                    nlevels=2)
         self._frame_orb = cv2.ORB_create(nfeatures=FRAME_FEATURES, fastThreshold=FAST_THRESHOLD)
         self._matcher = cv2.BFMatcher(cv2.NORM_HAMMING)
-        self._index: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+        self._index: dict[bool, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
         self._stack: tuple[np.ndarray, np.ndarray] | None = None
         if self.folder is not None:
             if not self.folder.is_dir():
@@ -399,7 +406,7 @@ class ReferenceSet:
     def add(self, tile: str, image: np.ndarray) -> None:
         image = cv2.resize(image, (REF_SIDE, REF_SIDE), interpolation=cv2.INTER_AREA)
         gray = _gray(image)
-        pts, desc = self._features(gray)
+        pts, desc, first = self._features(gray)
         if len(pts) < 15:
             raise TileError(f"{tile}: the picture has too little detail to recognise the tile")
         # Through the cell size first, so that the reference is blurred as a cell of the frame is.
@@ -415,17 +422,18 @@ class ReferenceSet:
             == {SIDES.index(d) for d in doors})
         self.tiles = [t for t in self.tiles if t.tile != tile]
         cells = [_gray(t).astype(np.float32) for t in turned]
-        self.tiles.append(_Reference(tile, image, pts, desc, cells, thumbs, gray_thumbs,
+        self.tiles.append(_Reference(tile, image, pts, desc, first, cells, thumbs, gray_thumbs,
                                      _edge_bands(_gray(cell)), art_turns, door_turns))
-        self._index = None
+        self._index = {}
         self._stack = None
 
-    def _features(self, gray: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def _features(self, gray: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The reference's features at the sizes tiles have in the shrunk frame, each with its
         place on the REF_SIDE square (one size alone matched too few: ORB's own pyramid only
         shrinks, and a reference's small levels hold few features)."""
         pts: list[np.ndarray] = []
         descs: list[np.ndarray] = []
+        firsts: list[np.ndarray] = []
         pad = 32  # table around the picture, so features reach its edges and doors
         for side in REF_SIZES:
             img = cv2.resize(gray, (side, side), interpolation=cv2.INTER_AREA)
@@ -435,9 +443,12 @@ class ReferenceSet:
                 continue
             pts.append((np.array([k.pt for k in kps], np.float32) - pad) * (REF_SIDE / side))
             descs.append(desc)
+            first = np.zeros(len(kps), bool)
+            first[np.argsort([-k.response for k in kps], kind="stable")[:REF_FIRST]] = True
+            firsts.append(first)
         if not descs:
-            return np.zeros((0, 2), np.float32), np.zeros((0, 32), np.uint8)
-        return np.vstack(pts), np.vstack(descs)
+            return np.zeros((0, 2), np.float32), np.zeros((0, 32), np.uint8), np.zeros(0, bool)
+        return np.vstack(pts), np.vstack(descs), np.concatenate(firsts)
 
     def find(self, frame: np.ndarray, gray: np.ndarray | None = None) -> list[_Seen]:
         """Every enrolled tile on the grid of the castle in the frame (BGR or grayscale)."""
@@ -466,11 +477,20 @@ class ReferenceSet:
             to_plane = self._refit(to_plane, reads, cuts, fixed)
             if grow == GROWTH[-1]:
                 break
-        cuts = _cut_cells(frame, to_plane, known, 1)
+        # The last read, next to the tiles read: tiles it finds beyond them (the grid laid
+        # from three anchors can miss far cells) refit the grid and are read again.
+        for last in range(FINAL_READS):
+            cuts = _cut_cells(frame, to_plane, known, 1)
+            reads = self._read(cuts, colour)
+            found = {cuts.cells[c] for c, _, _ in reads}
+            if found <= known or last == FINAL_READS - 1:
+                break
+            known = found
+            to_plane = self._refit(to_plane, reads, cuts, fixed)
         from_plane = np.linalg.inv(to_plane)
         return [self._seen(self.tiles[r], scores, cuts.gray_cut(c), cuts.cells[c], from_plane,
                            gray)
-                for c, r, scores in self._read(cuts, colour)]
+                for c, r, scores in reads]
 
     def _read(self, cuts: _Cuts, colour: bool) -> list[tuple[int, int, np.ndarray]]:
         """Which reference each cell holds: (cell, reference, its score at each quarter turn)."""
@@ -584,14 +604,25 @@ class ReferenceSet:
         if desc is None or len(kps) < 10:
             return []
         frame_pts = np.array([k.pt for k in kps], np.float32) / FRAME_SCALE
-        if self._index is None:
+        strong = np.argsort([-k.response for k in kps], kind="stable")[:FRAME_FIRST]
+        anchors = self._match(frame, gray, desc[strong], frame_pts[strong], first=True)
+        if len(anchors) >= SURE_ANCHORS:
+            return anchors
+        return self._match(frame, gray, desc, frame_pts, first=False)
+
+    def _match(self, frame: np.ndarray, gray: np.ndarray, desc: np.ndarray,
+               frame_pts: np.ndarray, first: bool) -> list[_Anchor]:
+        """The anchors the frame's features ``desc`` (at ``frame_pts``) give against every
+        reference's features (``first``: the strongest REF_FIRST of each size only)."""
+        if first not in self._index:
             # Every reference's features in one matrix, with the tile each belongs to: one
             # search of them all per frame feature.
-            self._index = (np.vstack([t.descriptors for t in self.tiles]),
-                           np.concatenate([np.full(len(t.descriptors), i)
-                                           for i, t in enumerate(self.tiles)]),
-                           np.concatenate([np.arange(len(t.descriptors)) for t in self.tiles]))
-        train, owner, row = self._index
+            use = [t.first if first else np.ones(len(t.first), bool) for t in self.tiles]
+            self._index[first] = (
+                np.vstack([t.descriptors[u] for t, u in zip(self.tiles, use)]),
+                np.concatenate([np.full(int(u.sum()), i) for i, u in enumerate(use)]),
+                np.concatenate([np.flatnonzero(u) for u in use]))
+        train, owner, row = self._index[first]
         by_tile: dict[int, list[tuple[int, int]]] = {}
         for m in self._matcher.knnMatch(desc, train, k=3):
             if not m:
