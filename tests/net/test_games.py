@@ -177,6 +177,8 @@ def test_somnicum_secret_choices_sent_from_phones_never_show_their_faces(mirror,
         status, reply = _http("POST", f"{mirror.url}api/seat/{tokens[seat]}/action", offered)
         assert status == 200 and reply["accepted"], reply
         sent[reply["seq"]] = {k: v for k, v in offered.items() if k != "label"}
+    # the listener runs on its own thread: let it hear the last moves before it is stopped
+    until(lambda: all(seq in lines for seq in sent))
     stop()
     # a phone cannot play the table's own moves, and the rules still judge what it sends
     status, reply = _http("POST", f"{mirror.url}api/seat/{tokens[0]}/action", {"type": "end_turn", "seat": 0})
