@@ -328,11 +328,10 @@ TURN_MARGIN = 0.12
 REF_SIZES = (100, 72)
 REF_FEATURES = 80  # per size
 FRAME_FEATURES = 750  # with the anchors grown by ECC, 750 find enough; matching costs per feature
-# Matching costs frame features times reference features, and most frames give their anchors
-# from the strongest few of each: these are matched first, and everything only when they give
-# fewer than SURE_ANCHORS anchors.
-REF_FIRST = 40  # per size
-FRAME_FIRST = 400
+# Matching costs frame features times reference features, and most frames (71 of 80 castles)
+# give their anchors from the strongest REF_FIRST of each reference size: these are matched
+# first, and all of them only when they give fewer than SURE_ANCHORS anchors.
+REF_FIRST = 20
 FAST_THRESHOLD = 10
 SURE_ANCHORS = 3  # anchors (exact corners) enough to lay the grid; fewer: tiles read are made so
 ANCHOR_MATCHES = 6  # features agreeing on one tile's place, before its picture confirms it
@@ -604,8 +603,7 @@ class ReferenceSet:
         if desc is None or len(kps) < 10:
             return []
         frame_pts = np.array([k.pt for k in kps], np.float32) / FRAME_SCALE
-        strong = np.argsort([-k.response for k in kps], kind="stable")[:FRAME_FIRST]
-        anchors = self._match(frame, gray, desc[strong], frame_pts[strong], first=True)
+        anchors = self._match(frame, gray, desc, frame_pts, first=True)
         if len(anchors) >= SURE_ANCHORS:
             return anchors
         return self._match(frame, gray, desc, frame_pts, first=False)
