@@ -332,11 +332,13 @@ FRAME_FEATURES = 750  # with the anchors grown by ECC, 750 find enough; matching
 # give their anchors from the strongest REF_FIRST of each reference size: these are matched
 # first, and all of them only when they give fewer than SURE_ANCHORS anchors.
 REF_FIRST = 20
+FIRST_ENOUGH = 1  # anchors from the first match that need no second (tiles read grow more)
 FAST_THRESHOLD = 10
 SURE_ANCHORS = 3  # anchors (exact corners) enough to lay the grid; fewer: tiles read are made so
 ANCHOR_MATCHES = 6  # features agreeing on one tile's place, before its picture confirms it
 GROWTH = (1, 2, 8)  # how far each pass reads beyond the cells known so far
 FINAL_READS = 3  # at most, while each finds tiles beyond the last
+ECC_STEPS, ECC_EPS = 30, 1e-4  # ECC stops after this many steps or moving this little
 _UNIT = np.array([[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]])  # a cell's NW, NE, SE, SW
 _CELL_SQUARE = (_UNIT * CELL_PX + CELL_PX / 2).astype(np.float32)
 
@@ -604,7 +606,7 @@ class ReferenceSet:
             return []
         frame_pts = np.array([k.pt for k in kps], np.float32) / FRAME_SCALE
         anchors = self._match(frame, gray, desc, frame_pts, first=True)
-        if len(anchors) >= SURE_ANCHORS:
+        if len(anchors) >= FIRST_ENOUGH:
             return anchors
         return self._match(frame, gray, desc, frame_pts, first=False)
 
@@ -692,7 +694,7 @@ def _sharpen(template: np.ndarray, gray: np.ndarray, quad: np.ndarray,
     side = template.shape[0]
     square = np.array([[0, 0], [side, 0], [side, side], [0, side]], np.float32)
     warp = cv2.getPerspectiveTransform(square, (quad - [x0, y0]).astype(np.float32))
-    criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 30, 1e-4)
+    criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, ECC_STEPS, ECC_EPS)
     try:
         _, warp = cv2.findTransformECC(template, patch, warp.astype(np.float32),
                                        cv2.MOTION_HOMOGRAPHY, criteria, None, 3)
