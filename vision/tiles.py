@@ -392,7 +392,6 @@ class ReferenceSet:
         self._orb = cv2.ORB_create(nfeatures=REF_FEATURES, fastThreshold=FAST_THRESHOLD,
                                    nlevels=2)
         self._frame_orb = cv2.ORB_create(nfeatures=FRAME_FEATURES, fastThreshold=FAST_THRESHOLD)
-        self._matcher = cv2.BFMatcher(cv2.NORM_HAMMING)
         self._index: dict[bool, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
         self._stack: tuple[np.ndarray, np.ndarray] | None = None
         if self.folder is not None:
@@ -623,16 +622,23 @@ class ReferenceSet:
                 np.concatenate([np.full(int(u.sum()), i) for i, u in enumerate(use)]),
                 np.concatenate([np.flatnonzero(u) for u in use]))
         train, owner, row = self._index[first]
+        # The three nearest reference features of each frame feature, as arrays (the
+        # matcher's own search, without a Python object per match).
+        dist, near = cv2.batchDistance(desc, train, cv2.CV_32S, normType=cv2.NORM_HAMMING,
+                                       K=3)
+        valid = near >= 0
+        whose = np.where(valid, owner[np.maximum(near, 0)], -1)
+        tile = whose[:, 0]
+        # The ratio test against the nearest feature of another tile: the same tile's
+        # features at its other sizes are near twins, not rivals.
+        other = valid[:, 1:] & (whose[:, 1:] != tile[:, None])
+        has_rival = other.any(axis=1)
+        rival = dist[np.arange(len(dist)), 1 + np.argmax(other, axis=1)]
+        keep = valid[:, 0] & (~has_rival | (dist[:, 0] < 0.8 * rival))
+        query = np.flatnonzero(keep)
         by_tile: dict[int, list[tuple[int, int]]] = {}
-        for m in self._matcher.knnMatch(desc, train, k=3):
-            if not m:
-                continue
-            tile = owner[m[0].trainIdx]
-            # The ratio test against the nearest feature of another tile: the same tile's
-            # features at its other sizes are near twins, not rivals.
-            rival = next((n for n in m[1:] if owner[n.trainIdx] != tile), None)
-            if rival is None or m[0].distance < 0.8 * rival.distance:
-                by_tile.setdefault(int(tile), []).append((int(row[m[0].trainIdx]), m[0].queryIdx))
+        for q, t, r in zip(query.tolist(), tile[query].tolist(), row[near[query, 0]].tolist()):
+            by_tile.setdefault(t, []).append((r, q))
         s = REF_SIDE
         square = np.array([[0, 0], [s, 0], [s, s], [0, s]], np.float64)
         anchors: list[_Anchor] = []
