@@ -1,6 +1,8 @@
-"""Dice reader: dark pips on a coloured face (dim in grey, close to its pips)."""
+"""Dice reader on coloured dice: dark pips on a coloured face (dim in grey, close to its pips)
+and white pips on a bright one (light in grey, close to its pips)."""
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from vision.dice import read_dice
@@ -17,3 +19,17 @@ def test_dark_pips_on_a_coloured_die_are_read() -> None:
     assert face.max() - face.min() > 60
     reading = read_dice(scene.image)
     assert sorted(reading.values) == scene.values
+
+
+def test_white_pips_on_a_bright_coloured_die_are_read() -> None:
+    # A lime die with white pips on a dark cloth: in grey the face (~170) is nearly as light
+    # as its pips, in its dimmest channel (blue, ~30) it is far darker.
+    img = np.zeros((480, 640, 3), np.uint8)
+    img[:] = (90, 60, 50)
+    for cx, value in ((240, 5), (400, 3)):
+        cv2.rectangle(img, (cx - 26, 214), (cx + 26, 266), (30, 215, 160), -1)
+        pips = {5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)]}
+        for px, py in pips[value]:
+            cv2.circle(img, (cx + px * 14, 240 + py * 14), 5, (245, 245, 245), -1, cv2.LINE_AA)
+    img = cv2.GaussianBlur(img, (0, 0), 0.8)
+    assert read_dice(img).values == [3, 5]
