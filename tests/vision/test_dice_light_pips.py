@@ -34,3 +34,16 @@ def test_light_pips_joined_by_blur_and_speckle_are_read():
             x1, y1, x2, y2 = reading.boxes[0]
             assert x1 < 320 < x2 and y1 < 240 < y2
 
+
+
+def test_a_small_dark_two_whose_pips_glow_onto_the_face_is_read():
+    # Two white pips on each of two small dark purple dice, blurred: the glow round each pip
+    # must not hide that the face between them is plain.
+    img = np.zeros((480, 640, 3), np.uint8)
+    img[:] = (150, 90, 40)
+    for cx, cy in ((300, 240), (400, 260)):
+        cv2.rectangle(img, (cx - 19, cy - 19), (cx + 19, cy + 19), (46, 23, 44), -1)
+        for px, py in ((-1, -1), (1, 1)):
+            cv2.circle(img, (cx + px * 10, cy + py * 10), 3, (240, 240, 240), -1, cv2.LINE_AA)
+    img = cv2.GaussianBlur(img, (0, 0), 1.4)
+    assert read_dice(img).values == [2, 2]
