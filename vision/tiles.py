@@ -332,6 +332,7 @@ FRAME_FEATURES = 750  # with the anchors grown by ECC, 750 find enough; matching
 # give their anchors from the strongest REF_FIRST of each reference size: these are matched
 # first, and all of them only when they give fewer than SURE_ANCHORS anchors.
 REF_FIRST = 20
+MAX_ANCHORS = 4  # found by features; the grid grows from tiles read beyond them
 FIRST_ENOUGH = 1  # anchors from the first match that need no second (tiles read grow more)
 FAST_THRESHOLD = 10
 SURE_ANCHORS = 3  # anchors (exact corners) enough to lay the grid; fewer: tiles read are made so
@@ -642,6 +643,7 @@ class ReferenceSet:
         s = REF_SIDE
         square = np.array([[0, 0], [s, 0], [s, s], [0, s]], np.float64)
         anchors: list[_Anchor] = []
+        found: list[tuple[int, int, np.ndarray]] = []
         for k, good in by_tile.items():
             if len(good) < ANCHOR_MATCHES:
                 continue
@@ -655,9 +657,14 @@ class ReferenceSet:
                                                   ransacReprojThreshold=3.0, maxIters=300)
             if a is None or int(mask.sum()) < ANCHOR_MATCHES:
                 continue
-            quad = _sharpen(self.tiles[k].cells[0], gray, square @ a[:, :2].T + a[:, 2])
+            found.append((int(mask.sum()), k, square @ a[:, :2].T + a[:, 2]))
+        # The best supported first (ECC is the dearest step here); enough anchors end it.
+        for inliers, k, rough in sorted(found, key=lambda f: -f[0]):
+            if len(anchors) >= MAX_ANCHORS:
+                break
+            quad = _sharpen(self.tiles[k].cells[0], gray, rough)
             if _squarish(quad) and self._looks_like(k, frame, quad):
-                anchors.append(_Anchor(k, quad, int(mask.sum())))
+                anchors.append(_Anchor(k, quad, inliers))
         anchors.sort(key=lambda a: -a.inliers)
         return anchors
 
