@@ -314,6 +314,8 @@ def _corners(s: _Seen) -> tuple[tuple[float, float], ...]:
 
 CELL_PX = 64  # a cell is cut out of the frame as a CELL_PX square (doors are read at this size)
 THUMB_PX = 16  # ... and compared with the references as a THUMB_PX square (CELL_PX / 4)
+# Colour is only for the thumbnails: cut at this size (a third of the pixels of the gray cut).
+COLOUR_PX = 2 * THUMB_PX
 # The frame's features are found on the frame shrunk by this factor. 0.6 found features in a
 # third of the time but too few anchor tiles once the grid was laid from them: full size it is.
 FRAME_SCALE = 1.0
@@ -413,7 +415,9 @@ class ReferenceSet:
         # Through the cell size first, so that the reference is blurred as a cell of the frame is.
         cell = cv2.resize(image, (CELL_PX, CELL_PX), interpolation=cv2.INTER_AREA)
         turned = [np.ascontiguousarray(np.rot90(cell, -k)) for k in range(4)]
-        thumbs = np.array([_thumb(t) for t in turned])
+        # Colour through COLOUR_PX, as the frame's cells are cut.
+        thumbs = np.array([_thumb(cv2.resize(t, (COLOUR_PX, COLOUR_PX),
+                                             interpolation=cv2.INTER_AREA)) for t in turned])
         gray_thumbs = np.array([_thumb(_gray(t)) for t in turned])
         art_turns = frozenset(k for k in range(1, 4)
                               if float(gray_thumbs[0] @ gray_thumbs[k]) >= ART_ALIKE)
@@ -468,7 +472,7 @@ class ReferenceSet:
             # Enough exact anchors fix the grid already: read every cell in view at once.
             sure = len(fixed[0]) >= 4 * SURE_ANCHORS
             grow = GROWTH[-1] if sure else grow
-            cuts = _cut_cells(frame, to_plane, known, grow)
+            cuts = _cut_cells(frame, gray, to_plane, known, grow, colour)
             reads = self._read(cuts, colour)
             if not reads:
                 return []
@@ -481,7 +485,7 @@ class ReferenceSet:
         # The last read, next to the tiles read: tiles it finds beyond them (the grid laid
         # from three anchors can miss far cells) refit the grid and are read again.
         for last in range(FINAL_READS):
-            cuts = _cut_cells(frame, to_plane, known, 1)
+            cuts = _cut_cells(frame, gray, to_plane, known, 1, colour)
             reads = self._read(cuts, colour)
             found = {cuts.cells[c] for c, _, _ in reads}
             if found <= known or last == FINAL_READS - 1:
@@ -590,9 +594,10 @@ class ReferenceSet:
         """Whether the frame inside ``quad`` is the picture of reference k at some quarter turn:
         a few features agreeing by chance do not make an anchor."""
         colour = frame.ndim == 3 and self.tiles[k].image.ndim == 3
-        square = _UNIT.astype(np.float32) * CELL_PX + CELL_PX / 2
+        side = COLOUR_PX if colour else CELL_PX  # cut as the cells of a pass are
+        square = _UNIT.astype(np.float32) * side + side / 2
         cut = cv2.warpPerspective(frame, cv2.getPerspectiveTransform(
-            quad.astype(np.float32), square), (CELL_PX, CELL_PX))
+            quad.astype(np.float32), square), (side, side))
         refs = self.tiles[k].thumbs if colour else self.tiles[k].gray_thumbs
         seen = _thumb(cut if colour else _gray(cut))[None]
         return float(cv2.gemm(seen, refs, 1.0, None, 0.0, flags=cv2.GEMM_2_T).max()) >= OCCUPIED
@@ -776,25 +781,23 @@ class _Cuts:
 
     cells: list[tuple[int, int]]
     at: list[tuple[int, int]]  # each cell's top-left pixel (x, y) in the plane's picture
-    plane: np.ndarray  # BGR or grayscale, as the frame
-    gray: np.ndarray
-
-    def cut(self, i: int) -> np.ndarray:
-        x, y = self.at[i]
-        return self.plane[y : y + CELL_PX, x : x + CELL_PX]
+    gray: np.ndarray  # the plane in grayscale, CELL_PX a cell
+    colour: np.ndarray | None  # ... and in colour, COLOUR_PX a cell (colour is for thumbnails)
 
     def gray_cut(self, i: int) -> np.ndarray:
         x, y = self.at[i]
         return self.gray[y : y + CELL_PX, x : x + CELL_PX]
 
     def thumbs(self, colour: bool) -> np.ndarray:
-        """Every cell's thumbnail as _thumb makes it, all at once: CELL_PX is a whole multiple
-        of THUMB_PX, so shrinking the whole plane shrinks each cell on its own."""
-        img = self.plane if colour else self.gray
-        step = CELL_PX // THUMB_PX
+        """Every cell's thumbnail as _thumb makes it, all at once: a cell's side is a whole
+        multiple of THUMB_PX, so shrinking the whole plane shrinks each cell on its own."""
+        img = self.colour if colour and self.colour is not None else self.gray
+        step = (COLOUR_PX if img is self.colour else CELL_PX) // THUMB_PX
         small = cv2.resize(img, (img.shape[1] // step, img.shape[0] // step),
                            interpolation=cv2.INTER_AREA)
-        blocks = np.stack([small[y // step : y // step + THUMB_PX, x // step : x // step + THUMB_PX]
+        t = THUMB_PX
+        blocks = np.stack([small[y // CELL_PX * t : (y // CELL_PX + 1) * t,
+                                 x // CELL_PX * t : (x // CELL_PX + 1) * t]
                            for x, y in self.at]).astype(np.float32)
         blocks = blocks.reshape(len(self.at), THUMB_PX * THUMB_PX, -1)
         blocks -= blocks.mean(axis=1, keepdims=True)
@@ -802,14 +805,14 @@ class _Cuts:
         return flat / (np.linalg.norm(flat, axis=1, keepdims=True) + 1e-6)
 
 
-def _cut_cells(frame: np.ndarray, to_plane: np.ndarray, near: set[tuple[int, int]],
-               grow: int) -> _Cuts:
+def _cut_cells(frame: np.ndarray, gray: np.ndarray, to_plane: np.ndarray,
+               near: set[tuple[int, int]], grow: int, colour: bool) -> _Cuts:
     """Every grid cell within ``grow`` cells of ``near`` that lies wholly in the frame, cut
     out top-down as a CELL_PX square."""
     from_plane = np.linalg.inv(to_plane)
     empty = np.zeros((0, 0), np.uint8)
     if not near:
-        return _Cuts([], [], empty, empty)
+        return _Cuts([], [], empty, None)
     want = sorted({(x + dx, y + dy) for x, y in near for dx in range(-grow, grow + 1)
                    for dy in range(-grow, grow + 1)})
     centres = np.array(want, np.float64)
@@ -824,17 +827,21 @@ def _cut_cells(frame: np.ndarray, to_plane: np.ndarray, near: set[tuple[int, int
     cells = [cell for cell, quad, ok in zip(want, quads, inside.tolist())
              if ok and cv2.contourArea(quad.astype(np.float32)) >= 400]
     if not cells:
-        return _Cuts([], [], empty, empty)
+        return _Cuts([], [], empty, None)
     x0, y0 = min(x for x, _ in cells), min(y for _, y in cells)
     x1, y1 = max(x for x, _ in cells), max(y for _, y in cells)
-    # The plane onto one picture: cell (x0, y0) at its top-left, CELL_PX a cell.
-    place = np.array([[CELL_PX, 0, CELL_PX * (0.5 - x0)], [0, CELL_PX, CELL_PX * (0.5 - y0)],
-                      [0, 0, 1]])
-    plane = cv2.warpPerspective(frame, place @ to_plane,
-                                ((x1 - x0 + 1) * CELL_PX, (y1 - y0 + 1) * CELL_PX),
-                                flags=cv2.INTER_LINEAR)
+
+    def plane(img: np.ndarray, side: int) -> np.ndarray:
+        # The plane onto one picture: cell (x0, y0) at its top-left, ``side`` px a cell.
+        place = np.array([[side, 0, side * (0.5 - x0)], [0, side, side * (0.5 - y0)],
+                          [0, 0, 1]])
+        return cv2.warpPerspective(img, place @ to_plane,
+                                   ((x1 - x0 + 1) * side, (y1 - y0 + 1) * side),
+                                   flags=cv2.INTER_LINEAR)
+
     at = [((x - x0) * CELL_PX, (y - y0) * CELL_PX) for x, y in cells]
-    return _Cuts(cells, at, plane, _gray(plane))
+    return _Cuts(cells, at, plane(gray, CELL_PX),
+                 plane(frame, COLOUR_PX) if colour and frame.ndim == 3 else None)
 
 
 def _settle_turn(ref: _Reference, scores: np.ndarray, cut: np.ndarray,
