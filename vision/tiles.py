@@ -337,6 +337,7 @@ REF_FIRST = 20
 MAX_ANCHORS = 4  # found by features; the grid grows from tiles read beyond them
 FIRST_ENOUGH = 1  # anchors from the first match that need no second (tiles read grow more)
 FAST_THRESHOLD = 10
+FRAME_LEVELS = 8
 SURE_ANCHORS = 3  # anchors (exact corners) enough to lay the grid; fewer: tiles read are made so
 ANCHOR_MATCHES = 6  # features agreeing on one tile's place, before its picture confirms it
 GROWTH = (1, 2, 8)  # how far each pass reads beyond the cells known so far
@@ -394,7 +395,8 @@ class ReferenceSet:
         self.tiles: list[_Reference] = []
         self._orb = cv2.ORB_create(nfeatures=REF_FEATURES, fastThreshold=FAST_THRESHOLD,
                                    nlevels=2)
-        self._frame_orb = cv2.ORB_create(nfeatures=FRAME_FEATURES, fastThreshold=FAST_THRESHOLD)
+        self._frame_orb = cv2.ORB_create(nfeatures=FRAME_FEATURES, fastThreshold=FAST_THRESHOLD,
+                                         nlevels=FRAME_LEVELS)
         self._index: dict[bool, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
         self._stack: tuple[np.ndarray, np.ndarray] | None = None
         if self.folder is not None:
@@ -781,17 +783,25 @@ class _Cuts:
 
     cells: list[tuple[int, int]]
     at: list[tuple[int, int]]  # each cell's top-left pixel (x, y) in the plane's picture
-    gray: np.ndarray  # the plane in grayscale, CELL_PX a cell
+    gray: np.ndarray | None  # the plane in grayscale, CELL_PX a cell (None: cut per cell)
     colour: np.ndarray | None  # ... and in colour, COLOUR_PX a cell (colour is for thumbnails)
+    source: np.ndarray  # the frame in grayscale
+    to_picture: np.ndarray  # frame to the plane's picture at CELL_PX a cell
 
     def gray_cut(self, i: int) -> np.ndarray:
         x, y = self.at[i]
-        return self.gray[y : y + CELL_PX, x : x + CELL_PX]
+        if self.gray is not None:
+            return self.gray[y : y + CELL_PX, x : x + CELL_PX]
+        # With colour thumbnails only the cells read are wanted in grayscale: each on its own.
+        shift = np.array([[1.0, 0, -x], [0, 1, -y], [0, 0, 1]])
+        return cv2.warpPerspective(self.source, shift @ self.to_picture, (CELL_PX, CELL_PX),
+                                   flags=cv2.INTER_LINEAR)
 
     def thumbs(self, colour: bool) -> np.ndarray:
         """Every cell's thumbnail as _thumb makes it, all at once: a cell's side is a whole
         multiple of THUMB_PX, so shrinking the whole plane shrinks each cell on its own."""
         img = self.colour if colour and self.colour is not None else self.gray
+        assert img is not None
         step = (COLOUR_PX if img is self.colour else CELL_PX) // THUMB_PX
         small = cv2.resize(img, (img.shape[1] // step, img.shape[0] // step),
                            interpolation=cv2.INTER_AREA)
@@ -812,7 +822,7 @@ def _cut_cells(frame: np.ndarray, gray: np.ndarray, to_plane: np.ndarray,
     from_plane = np.linalg.inv(to_plane)
     empty = np.zeros((0, 0), np.uint8)
     if not near:
-        return _Cuts([], [], empty, None)
+        return _Cuts([], [], empty, None, empty, np.eye(3))
     want = sorted({(x + dx, y + dy) for x, y in near for dx in range(-grow, grow + 1)
                    for dy in range(-grow, grow + 1)})
     centres = np.array(want, np.float64)
@@ -827,21 +837,24 @@ def _cut_cells(frame: np.ndarray, gray: np.ndarray, to_plane: np.ndarray,
     cells = [cell for cell, quad, ok in zip(want, quads, inside.tolist())
              if ok and cv2.contourArea(quad.astype(np.float32)) >= 400]
     if not cells:
-        return _Cuts([], [], empty, None)
+        return _Cuts([], [], empty, None, empty, np.eye(3))
     x0, y0 = min(x for x, _ in cells), min(y for _, y in cells)
     x1, y1 = max(x for x, _ in cells), max(y for _, y in cells)
 
-    def plane(img: np.ndarray, side: int) -> np.ndarray:
+    def to_picture(side: int) -> np.ndarray:
         # The plane onto one picture: cell (x0, y0) at its top-left, ``side`` px a cell.
-        place = np.array([[side, 0, side * (0.5 - x0)], [0, side, side * (0.5 - y0)],
-                          [0, 0, 1]])
-        return cv2.warpPerspective(img, place @ to_plane,
+        return np.array([[side, 0, side * (0.5 - x0)], [0, side, side * (0.5 - y0)],
+                         [0, 0, 1]]) @ to_plane
+
+    def plane(img: np.ndarray, side: int) -> np.ndarray:
+        return cv2.warpPerspective(img, to_picture(side),
                                    ((x1 - x0 + 1) * side, (y1 - y0 + 1) * side),
                                    flags=cv2.INTER_LINEAR)
 
     at = [((x - x0) * CELL_PX, (y - y0) * CELL_PX) for x, y in cells]
-    return _Cuts(cells, at, plane(gray, CELL_PX),
-                 plane(frame, COLOUR_PX) if colour and frame.ndim == 3 else None)
+    if colour and frame.ndim == 3:
+        return _Cuts(cells, at, None, plane(frame, COLOUR_PX), gray, to_picture(CELL_PX))
+    return _Cuts(cells, at, plane(gray, CELL_PX), None, gray, to_picture(CELL_PX))
 
 
 def _settle_turn(ref: _Reference, scores: np.ndarray, cut: np.ndarray,
