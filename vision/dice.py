@@ -695,9 +695,13 @@ def read_dice(frame: np.ndarray) -> DiceReading:
     pips = _standing_out(pips, con)
     faces: list[_Face] = []
     loose: list[list[_Pip]] = []
+    alone: list[_Pip] = []  # pips linked to none and no 1 by themselves
     for group in _groups(pips, img):
         used: set[int] = set()
-        for part in _explain(group, img, con):
+        parts = _explain(group, img, con)
+        if len(group) == 1 and not any(isinstance(part, _Face) for part in parts):
+            alone.append(group[0])
+        for part in parts:
             if isinstance(part, _Face):
                 faces.append(part)
                 used.update(id(p) for p in part.group)
@@ -710,6 +714,7 @@ def read_dice(frame: np.ndarray) -> DiceReading:
             for p in rest:
                 p.linked = True
             loose.append(rest)
+    _pair_twos(faces, alone, loose, img, con)
     _rescue_ones(faces, pips, loose, img, con)
     faces, doubt = _drop_off_table_faces(faces)
     faces = _drop_side_faces(faces)
@@ -1042,6 +1047,36 @@ def _table_shape(shapes: np.ndarray) -> tuple[np.ndarray, int]:
     cost = np.minimum(dist, OFF_TABLE).sum(axis=1) + np.linalg.norm(shapes, axis=1)
     agree = dist[int(np.argmin(cost))] <= ON_TABLE
     return shapes[agree].mean(axis=0), int(agree.sum())
+
+
+def _pair_twos(faces: list[_Face], alone: list[_Pip], loose: list[list[_Pip]],
+               img: np.ndarray, con: _Contrast) -> None:
+    """Reads as 2s the pairs of lone pips that are twins in all but shape: a speck of shadow or
+    glare on one pip's outline can keep two pips of one face from linking (their roundness
+    differs by more than SHAPE_TOLERANCE), and neither is a 1 by itself. Twins: sizes within
+    20%, contrasts within 0.15, the same face colour, roundness within twice the tolerance."""
+    taken: set[int] = set()
+    for i, a in enumerate(alone):
+        for b in alone[i + 1:]:
+            if id(a) in taken or id(b) in taken or a.dark != b.dark:
+                continue
+            if (min(a.r, b.r) < 0.8 * max(a.r, b.r) or abs(a.contrast - b.contrast) > 0.15
+                    or abs(a.roundness - b.roundness) > 2 * SHAPE_TOLERANCE
+                    or not _same_colour(a.face[None], b.face)[0]):
+                continue
+            d = math.hypot(a.x - b.x, a.y - b.y)
+            rr = (a.r + b.r) / 2
+            if not 2 * SPACING_RANGE[0] * rr <= d <= 2 * math.sqrt(2) * SPACING_RANGE[1] * rr:
+                continue
+            two, _ = _judge([a, b], img, con)
+            if two is None or two.die.value != 2:
+                continue
+            faces.append(two)
+            taken.update((id(a), id(b)))
+    if taken:
+        for g in loose:
+            g[:] = [p for p in g if id(p) not in taken]
+        loose[:] = [g for g in loose if g]
 
 
 def _rescue_ones(faces: list[_Face], pips: list[_Pip], loose: list[list[_Pip]],
