@@ -342,6 +342,7 @@ SURE_ANCHORS = 3  # anchors (exact corners) enough to lay the grid; fewer: tiles
 ANCHOR_MATCHES = 6  # features agreeing on one tile's place, before its picture confirms it
 GROWTH = (1, 2, 8)  # how far each pass reads beyond the cells known so far
 FINAL_READS = 3  # at most, while each finds tiles beyond the last
+ECC_SCALE = 2.0  # ECC shrinks a tile's patch to this many template sides at most (1.5 lost one)
 ECC_STEPS, ECC_EPS = 30, 1e-4  # ECC stops after this many steps or moving this little
 _UNIT = np.array([[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]])  # a cell's NW, NE, SE, SW
 _CELL_SQUARE = (_UNIT * CELL_PX + CELL_PX / 2).astype(np.float32)
@@ -713,14 +714,21 @@ def _sharpen(template: np.ndarray, gray: np.ndarray, quad: np.ndarray,
         return None if strict else quad
     side = template.shape[0]
     square = np.array([[0, 0], [side, 0], [side, side], [0, side]], np.float32)
-    warp = cv2.getPerspectiveTransform(square, (quad - [x0, y0]).astype(np.float32))
+    # ECC works on the whole patch each step: a tile much larger than the template is
+    # aligned on the patch shrunk to about the template's scale (the template holds no
+    # finer detail to align by).
+    shrink = min(1.0, ECC_SCALE * side / float(np.ptp(quad, axis=0).max()))
+    if shrink < 1.0:
+        patch = cv2.resize(patch, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
+    warp = cv2.getPerspectiveTransform(square, ((quad - [x0, y0]) * shrink).astype(np.float32))
     criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, ECC_STEPS, ECC_EPS)
     try:
         _, warp = cv2.findTransformECC(template, patch, warp.astype(np.float32),
                                        cv2.MOTION_HOMOGRAPHY, criteria, None, 3)
     except cv2.error:
         return None if strict else quad  # no convergence: keep the features' outline
-    better = cv2.perspectiveTransform(square[None].astype(np.float64), warp.astype(np.float64))[0]
+    better = cv2.perspectiveTransform(square[None].astype(np.float64),
+                                      warp.astype(np.float64))[0] / shrink
     # ECC wandering off to a neighbour is no sharpening.
     if float(np.abs(better + [x0, y0] - quad).max()) > 0.25 * float(np.ptp(quad[:, 0])):
         return None if strict else quad
