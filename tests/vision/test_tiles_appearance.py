@@ -3,6 +3,7 @@ tile, symmetric art turned by its doors or left unknown, and a start tile that s
 
 from __future__ import annotations
 
+import cv2
 import pytest
 
 from vision.synth import render_castle, tile_art
@@ -25,6 +26,15 @@ def test_a_castle_without_stickers_is_read_tile_by_tile(seed, count):
     assert {t.tile: (t.cell, t.rotation) for t in reading.tiles} == {
         t.tile: (t.cell, t.rotation) for t in scene.tiles}
     assert all(t.source == "appearance" for t in reading.tiles)
+
+
+def test_a_grayscale_frame_is_read_as_the_colour_one():
+    # Grayscale frames cut the castle plane in grayscale only and compare gray thumbnails.
+    scene = render_castle(2, 20, stickers=False, catalog=DOORS)
+    gray = cv2.cvtColor(scene.image, cv2.COLOR_BGR2GRAY)
+    reading = read_tiles(gray, _refs())
+    assert {t.tile: (t.cell, t.rotation) for t in reading.tiles} == {
+        t.tile: (t.cell, t.rotation) for t in scene.tiles}
 
 
 def test_symmetric_art_is_turned_by_its_doors_or_not_at_all():
