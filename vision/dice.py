@@ -6,7 +6,8 @@ pips outwards, so it does not care what colour the dice or the table are:
 1. Pip candidates are small blobs much darker (or much lighter) than their surroundings, found by
    a black-hat / top-hat and a contrast *ratio*, so uneven light and shadows do not matter.
 2. Round candidates of one die face are linked when they are alike (size, polarity, face colour)
-   and the face between them is plain; each linked group is one top face.
+   and the face between them is plain; each linked group is one top face, or touching dice
+   that a straight line cuts apart into legal faces.
 3. A group is accepted only when an affine map (the camera may look at up to ~30 degrees) takes
    one of the six legal pip layouts onto it, and the places where that layout has no pip are empty.
    A group that fits no layout (a cocked die, a face half hidden) is kept as ``unread`` and lowers
@@ -21,7 +22,7 @@ from __future__ import annotations
 import math
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 import cv2
@@ -772,30 +773,37 @@ def _explain(group: list[_Pip], img: np.ndarray, con: _Contrast,
     return _explain(left, img, con, depth + 1) + _explain(right, img, con, depth + 1)
 
 
-_SPLIT_DIRECTIONS = np.array([[math.cos(a), math.sin(a)]
-                              for a in np.radians(np.arange(0.0, 180.0, 15.0))])
+_CUT_DIRECTIONS = np.array([[math.cos(a), math.sin(a)]
+                            for a in np.radians(np.arange(0.0, 180.0, 15.0))])
 # A cut leaving two faces this sure ends the search.
-SURE = 0.95
+SURE_CUT = 0.95
+
+
+def _line_cuts(group: list[_Pip], sizes: range, both_ends: bool) -> Iterator[frozenset[int]]:
+    """The parts of a group a straight line cuts off (12 directions, every gap along each): the
+    pips on one side, by index, each part once. ``sizes`` says how many pips a part may have;
+    ``both_ends`` also takes them from the far end of each direction."""
+    xy = np.array([[p.x, p.y] for p in group])
+    seen: set[frozenset[int]] = set()
+    for proj in (xy @ _CUT_DIRECTIONS.T).T:
+        order = np.argsort(proj, kind="stable")
+        for k in sizes:
+            for end in (order[:k], order[-k:]) if both_ends else (order[:k],):
+                part = frozenset(int(i) for i in end)
+                if part not in seen:
+                    seen.add(part)
+                    yield part
 
 
 def _peel_face(group: list[_Pip], img: np.ndarray,
                con: _Contrast) -> tuple[_Face, list[_Pip]] | None:
     """Three or more touching dice linked into one group: the die at one end of the huddle, cut
     off by a straight line (the most pips, then the surest), and the pips left."""
-    xy = np.array([[p.x, p.y] for p in group])
-    seen: set[frozenset[int]] = set()
     best: tuple[tuple[int, float], _Face, frozenset[int]] | None = None
-    for proj in (xy @ _SPLIT_DIRECTIONS.T).T:
-        order = np.argsort(proj, kind="stable")
-        for k in range(2, 7):
-            for end in (order[:k], order[-k:]):
-                part = frozenset(int(i) for i in end)
-                if part in seen:
-                    continue
-                seen.add(part)
-                face, _ = _judge([group[i] for i in sorted(part)], img, con)
-                if face is not None and (best is None or (k, face.die.confidence) > best[0]):
-                    best = ((k, face.die.confidence), face, part)
+    for part in _line_cuts(group, range(2, 7), both_ends=True):
+        face, _ = _judge([group[i] for i in sorted(part)], img, con)
+        if face is not None and (best is None or (len(part), face.die.confidence) > best[0]):
+            best = ((len(part), face.die.confidence), face, part)
     if best is None:
         return None
     return best[1], [p for i, p in enumerate(group) if i not in best[2]]
@@ -804,29 +812,22 @@ def _peel_face(group: list[_Pip], img: np.ndarray,
 def _split_into_faces(group: list[_Pip], img: np.ndarray,
                       con: _Contrast) -> tuple[_Face, _Face] | None:
     """Two touching dice whose pips linked into one group: the faces of two dice lie on either
-    side of a straight line, so every cut of the group by a line (12 directions, every gap
-    along each) is tried, and the cut leaving two legal faces, surest first, is taken."""
-    xy = np.array([[p.x, p.y] for p in group])
-    seen: set[frozenset[int]] = set()
+    side of a straight line, so every cut of the group by a line is tried, and the cut leaving
+    two legal faces, surest first, is taken."""
     best: tuple[float, _Face, _Face] | None = None
-    for proj in (xy @ _SPLIT_DIRECTIONS.T).T:
-        order = np.argsort(proj, kind="stable")
-        for k in range(1, len(group)):
-            part = frozenset(int(i) for i in order[:k])
-            if part in seen or len(part) > 6 or len(group) - len(part) > 6:
-                continue
-            seen.add(part)
-            a, _ = _judge([group[i] for i in sorted(part)], img, con)
-            if a is None:
-                continue
-            b, _ = _judge([group[i] for i in range(len(group)) if i not in part], img, con)
-            if b is None:
-                continue
-            score = min(a.die.confidence, b.die.confidence)
-            if score >= SURE:
-                return a, b
-            if best is None or score > best[0]:
-                best = (score, a, b)
+    n = len(group)
+    for part in _line_cuts(group, range(max(1, n - 6), min(n, 7)), both_ends=False):
+        a, _ = _judge([group[i] for i in sorted(part)], img, con)
+        if a is None:
+            continue
+        b, _ = _judge([group[i] for i in range(n) if i not in part], img, con)
+        if b is None:
+            continue
+        score = min(a.die.confidence, b.die.confidence)
+        if score >= SURE_CUT:
+            return a, b
+        if best is None or score > best[0]:
+            best = (score, a, b)
     return None if best is None else (best[1], best[2])
 
 
