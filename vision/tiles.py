@@ -735,12 +735,6 @@ def _sharpen(template: np.ndarray, gray: np.ndarray, quad: np.ndarray,
     return better + [x0, y0]
 
 
-def _affine(src: np.ndarray, dst: np.ndarray) -> np.ndarray:
-    """The least-squares affine map of src points onto dst points, as a 3x3 matrix."""
-    a, *_ = np.linalg.lstsq(np.hstack([src, np.ones((len(src), 1))]), dst, rcond=None)
-    return np.vstack([a.T, [0, 0, 1]])
-
-
 def _usable(h: np.ndarray | None) -> bool:
     return h is not None and bool(np.isfinite(h).all()) and abs(
         float(np.linalg.det(h))) > 1e-12
