@@ -401,11 +401,13 @@ def _describe_faces(pips: list[_Pip], img: np.ndarray, con: _Contrast) -> None:
     if not pips:
         return
     xy = np.array([[p.x, p.y] for p in pips])
-    rad = np.maximum(np.array([p.r for p in pips]) * 1.9, np.array([p.r for p in pips]) + 2.0)
+    dark = np.array([p.dark for p in pips])
+    r = np.array([p.r for p in pips])
+    # A light pip's glow reaches further onto its dark face (see _plain_between).
+    rad = np.maximum(r * 1.9, r + np.where(dark, 2.0, 3.0))
     xs = xy[:, :1] + _RING[None, :, 0] * rad[:, None]
     ys = xy[:, 1:] + _RING[None, :, 1] * rad[:, None]
     colours = _sample(img, xs, ys).astype(np.float32)  # pips x 12 x 3
-    dark = np.array([p.dark for p in pips])
     levels = np.where(dark[:, None], _sample(con.bright, xs, ys), _sample(con.gray, xs, ys))
     levels = levels.astype(np.float32)
     # Away from the pip: brightest first round a dark pip, darkest first round a light one.
