@@ -338,11 +338,16 @@ MAX_ANCHORS = 4  # found by features; the grid grows from tiles read beyond them
 FIRST_ENOUGH = 1  # anchors from the first match that need no second (tiles read grow more)
 FAST_THRESHOLD = 10
 FRAME_LEVELS = 8
-SURE_ANCHORS = 3  # anchors (exact corners) enough to lay the grid; fewer: tiles read are made so
+# Anchors (exact corners) enough to lay the grid, when not all in one row or column; fewer, or
+# all in a line, and tiles read off that line are made anchors too.
+SURE_ANCHORS = 3
 ANCHOR_MATCHES = 6  # features agreeing on one tile's place, before its picture confirms it
 GROWTH = (1, 2, 8)  # how far each pass reads beyond the cells known so far
 FINAL_READS = 3  # at most, while each finds tiles beyond the last
 ECC_SCALE = 2.0  # ECC shrinks a tile's patch to this many template sides at most (1.5 lost one)
+# An anchor's outline is exact when ECC's alignment correlates this well with its picture
+# (anchors correlate 0.79 to 0.97; one settled askew at 0.65 and sheared the grid).
+ANCHOR_FIT = 0.75
 ECC_STEPS, ECC_EPS = 30, 1e-4  # ECC stops after this many steps or moving this little
 _UNIT = np.array([[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]])  # a cell's NW, NE, SE, SW
 _CELL_SQUARE = (_UNIT * CELL_PX + CELL_PX / 2).astype(np.float32)
@@ -473,13 +478,13 @@ class ReferenceSet:
         # every tile read (far tiles keep it right under perspective), read further.
         for grow in GROWTH:
             # Enough exact anchors fix the grid already: read every cell in view at once.
-            sure = len(fixed[0]) >= 4 * SURE_ANCHORS
+            sure = _spread(fixed[1])
             grow = GROWTH[-1] if sure else grow
             cuts = _cut_cells(frame, gray, to_plane, known, grow, colour)
             reads = self._read(cuts, colour)
             if not reads:
                 return []
-            if len(fixed[0]) < 4 * SURE_ANCHORS:
+            if not sure:
                 fixed = self._more_anchors(gray, to_plane, reads, cuts.cells, anchored, fixed)
             known = {cuts.cells[c] for c, _, _ in reads}
             to_plane = self._refit(to_plane, reads, cuts, fixed)
@@ -565,26 +570,28 @@ class ReferenceSet:
                       anchored: set[tuple[int, int]], fixed: tuple[np.ndarray, np.ndarray]
                       ) -> tuple[np.ndarray, np.ndarray]:
         """Tiles read near too few anchors made anchors too (their corners made exact by ECC):
-        one anchor's corners extrapolate the castle's perspective badly two cells away."""
+        one anchor's corners extrapolate the castle's perspective badly two cells away, and so
+        do anchors all in one row (two side by side lost a castle's far row), so a tile on
+        their line is taken only while there are fewer than two."""
         from_plane = np.linalg.inv(to_plane)
         src, dst = [fixed[0]], [fixed[1]]
-        have = len(fixed[0]) // 4
         for c, r, scores in sorted(reads, key=lambda read: -float(read[2][:4].max())):
-            if have >= SURE_ANCHORS:
+            if _spread(np.vstack(dst)):
                 break
-            if cells[c] in anchored:
+            centres = np.vstack(dst).reshape(-1, 4, 2).mean(axis=1)
+            if cells[c] in anchored or (len(centres) >= 2 and _in_line(
+                    np.vstack([centres, np.array(cells[c], np.float64)[None]]))):
                 continue
             k = int(np.argmax(scores[:4]))
             plane = _UNIT + np.array(cells[c], np.float64)
             order = [(i + k) % 4 for i in range(4)]  # reference corner i lies at grid corner
             guess = cv2.perspectiveTransform(plane[order][None], from_plane)[0]
-            quad = _sharpen(self.tiles[r].cells[0], gray, guess, strict=True)
+            quad = _sharpen(self.tiles[r].cells[0], gray, guess, strict=True, fit=ANCHOR_FIT)
             if quad is None or not _squarish(quad):
                 continue
             src.append(quad)
             dst.append(plane[order])
             anchored.add(cells[c])
-            have += 1
         return np.vstack(src), np.vstack(dst)
 
     def _thumbs(self, colour: bool) -> np.ndarray:
@@ -670,8 +677,8 @@ class ReferenceSet:
         for inliers, k, rough in sorted(found, key=lambda f: -f[0]):
             if len(anchors) >= MAX_ANCHORS:
                 break
-            quad = _sharpen(self.tiles[k].cells[0], gray, rough)
-            if _squarish(quad) and self._looks_like(k, frame, quad):
+            quad = _sharpen(self.tiles[k].cells[0], gray, rough, strict=True, fit=ANCHOR_FIT)
+            if quad is not None and _squarish(quad) and self._looks_like(k, frame, quad):
                 anchors.append(_Anchor(k, quad, inliers))
         anchors.sort(key=lambda a: -a.inliers)
         return anchors
@@ -701,11 +708,13 @@ class ReferenceSet:
 
 
 def _sharpen(template: np.ndarray, gray: np.ndarray, quad: np.ndarray,
-             strict: bool = False) -> np.ndarray | None:
+             strict: bool = False, fit: float = 0.0) -> np.ndarray | None:
     """The tile's outline ``quad`` made exact by aligning the reference's picture with the frame
     (ECC): features bunched on part of a tile give its corners a few pixels off, which over
     a castle's width would put far cells half a tile out. ``strict``: None when ECC cannot
-    sharpen it, rather than the outline as given."""
+    sharpen it, rather than the outline as given; ``fit``: an alignment correlating less than
+    this with the picture is none (ECC can settle a dozen degrees askew, which as an anchor
+    shears the whole grid)."""
     x0, y0 = np.floor(quad.min(axis=0)).astype(int) - 4
     x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + 4
     x0, y0 = max(x0, 0), max(y0, 0)
@@ -723,16 +732,33 @@ def _sharpen(template: np.ndarray, gray: np.ndarray, quad: np.ndarray,
     warp = cv2.getPerspectiveTransform(square, ((quad - [x0, y0]) * shrink).astype(np.float32))
     criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, ECC_STEPS, ECC_EPS)
     try:
-        _, warp = cv2.findTransformECC(template, patch, warp.astype(np.float32),
-                                       cv2.MOTION_HOMOGRAPHY, criteria, None, 3)
+        likeness, warp = cv2.findTransformECC(template, patch, warp.astype(np.float32),
+                                              cv2.MOTION_HOMOGRAPHY, criteria, None, 3)
     except cv2.error:
         return None if strict else quad  # no convergence: keep the features' outline
+    if likeness < fit:
+        return None if strict else quad
     better = cv2.perspectiveTransform(square[None].astype(np.float64),
                                       warp.astype(np.float64))[0] / shrink
     # ECC wandering off to a neighbour is no sharpening.
     if float(np.abs(better + [x0, y0] - quad).max()) > 0.25 * float(np.ptp(quad[:, 0])):
         return None if strict else quad
     return better + [x0, y0]
+
+
+def _in_line(centres: np.ndarray) -> bool:
+    """Whether cell centres on the plane all lie in one line (a row, a column, a diagonal)."""
+    d = centres[1:] - centres[0]
+    return len(d) < 2 or bool(np.abs(np.outer(d[:, 0], d[:, 1])
+                                     - np.outer(d[:, 1], d[:, 0])).max() < 0.5)
+
+
+def _spread(plane_pts: np.ndarray) -> bool:
+    """Whether anchors' corners on the plane (4 a tile) are of SURE_ANCHORS tiles or more, not
+    all in one line: only then do they pin the grid's perspective down across the castle
+    (tiles in a line leave it free across the line)."""
+    centres = plane_pts.reshape(-1, 4, 2).mean(axis=1)
+    return len(centres) >= SURE_ANCHORS and not _in_line(centres)
 
 
 def _usable(h: np.ndarray | None) -> bool:
