@@ -454,7 +454,7 @@ def _plain_between(pips: list[_Pip], pairs: np.ndarray, img: np.ndarray,
     # tolerance is small; a dark pip's halo on a light face is well inside the tolerance,
     # and there the samples must come close to the pip to see a seam beside it.
     light = np.array([not p.dark for p in pips])
-    clear = np.where(light, np.maximum(r * 1.5, r + 3.0), r * 1.5)
+    clear = np.where(light, np.maximum(r * 1.5, r + 4.0), r * 1.5)
     t0, t1 = clear[i] / d, 1 - clear[j] / d
     long_enough = t1 > t0
     n = np.where(long_enough, np.maximum(4, ((t1 - t0) * d).astype(int)), 0)
