@@ -4,10 +4,11 @@ tile, symmetric art turned by its doors or left unknown, and a start tile that s
 from __future__ import annotations
 
 import cv2
+import numpy as np
 import pytest
 
 from vision.synth import render_castle, tile_art
-from vision.tiles import ReferenceSet, catalog_doors, read_tiles
+from vision.tiles import _UNIT, ReferenceSet, _spread, catalog_doors, read_tiles
 
 DOORS = catalog_doors()
 
@@ -69,3 +70,13 @@ def test_a_start_tile_that_shows_no_north_leaves_cells_and_rotations_unknown():
     reading = read_tiles(scene.image, _refs(symmetric))
     assert {t.tile for t in reading.tiles} == {t.tile for t in scene.tiles}
     assert all(t.cell is None and t.rotation is None for t in reading.tiles)
+
+
+def test_anchors_in_one_row_do_not_fix_the_grid():
+    # Tiles side by side pin the grid's perspective along their row only: a castle whose
+    # features found two adjacent tiles lost its far row when the grid was laid from them.
+    row = np.vstack([_UNIT + (x, 0) for x in range(3)])
+    assert not _spread(row)
+    assert not _spread(np.vstack([_UNIT + (x, x) for x in range(4)]))  # a diagonal too
+    assert _spread(np.vstack([row, _UNIT + (2, -1)]))
+    assert not _spread(np.vstack([_UNIT + (0, 0), _UNIT + (1, -1)]))  # two are never enough
