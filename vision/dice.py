@@ -763,14 +763,22 @@ def _explain(group: list[_Pip], img: np.ndarray, con: _Contrast,
                 # a side face when it looks squashed, not for lying in the band.
                 group[k].linked = True
                 return [die] + (_explain([group[k]], img, con, depth + 1) or [[group[k]]])
+    # Two touching dice: one straight cut leaves two faces. Three or more: one die at a time;
+    # with 12 pips or fewer (three small faces), only if the rest then cuts into two faces:
+    # a top face and its side faces can be peeled into faces too, and must not be.
     if len(group) <= 12:
         both = _split_into_faces(group, img, con)
         if both is not None:
             return list(both)
+        for face, rest in _peel_faces(group, img, con)[:3]:
+            both = _split_into_faces(rest, img, con)
+            if both is not None:
+                return [face, *both]
     else:
-        peeled = _peel_face(group, img, con)
-        if peeled is not None:
-            return [peeled[0]] + _explain(peeled[1], img, con, depth + 1)
+        peeled = _peel_faces(group, img, con)
+        if peeled:
+            face, rest = peeled[0]
+            return [face] + _explain(rest, img, con, depth + 1)
     left, right = _split_loosest(group)
     return _explain(left, img, con, depth + 1) + _explain(right, img, con, depth + 1)
 
@@ -797,18 +805,18 @@ def _line_cuts(group: list[_Pip], sizes: range, both_ends: bool) -> Iterator[fro
                     yield part
 
 
-def _peel_face(group: list[_Pip], img: np.ndarray,
-               con: _Contrast) -> tuple[_Face, list[_Pip]] | None:
-    """Three or more touching dice linked into one group: the die at one end of the huddle, cut
-    off by a straight line (the most pips, then the surest), and the pips left."""
-    best: tuple[tuple[int, float], _Face, frozenset[int]] | None = None
-    for part in _line_cuts(group, range(2, 7), both_ends=True):
+def _peel_faces(group: list[_Pip], img: np.ndarray,
+                con: _Contrast) -> list[tuple[_Face, list[_Pip]]]:
+    """Three or more touching dice linked into one group: the dice at the ends of the huddle
+    that a straight line cuts off, best first (the most pips, then the surest: a lone 1 last),
+    each with the pips left."""
+    found: list[tuple[tuple[int, float], _Face, frozenset[int]]] = []
+    for part in _line_cuts(group, range(1, 7), both_ends=True):
         face, _ = _judge([group[i] for i in sorted(part)], img, con)
-        if face is not None and (best is None or (len(part), face.die.confidence) > best[0]):
-            best = ((len(part), face.die.confidence), face, part)
-    if best is None:
-        return None
-    return best[1], [p for i, p in enumerate(group) if i not in best[2]]
+        if face is not None:
+            found.append(((len(part), face.die.confidence), face, part))
+    found.sort(key=lambda f: f[0], reverse=True)
+    return [(face, [p for i, p in enumerate(group) if i not in part]) for _, face, part in found]
 
 
 def _split_into_faces(group: list[_Pip], img: np.ndarray,
