@@ -673,8 +673,10 @@ def read_dice(frame: np.ndarray) -> DiceReading:
     confidence in 0..1 for the whole reading (low when anything was unreadable).
     """
     start = time.perf_counter()
-    if frame is None or frame.ndim != 3 or frame.shape[2] != 3:
-        raise ValueError("read_dice needs a BGR colour frame (height x width x 3)")
+    if (frame is None or frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8
+            or min(frame.shape[:2]) < 8):
+        raise ValueError("read_dice needs an 8-bit BGR colour frame (height x width x 3), at "
+                         "least 8 pixels a side")
     h0, w0 = frame.shape[:2]
     scale = max(h0, w0) / WORK_SIDE
     img = frame if scale <= 1.0 else cv2.resize(
@@ -822,8 +824,8 @@ def _peel_faces(group: list[_Pip], img: np.ndarray,
 def _split_into_faces(group: list[_Pip], img: np.ndarray,
                       con: _Contrast) -> tuple[_Face, _Face] | None:
     """Two touching dice whose pips linked into one group: the faces of two dice lie on either
-    side of a straight line, so every cut of the group by a line is tried, and the cut leaving
-    two legal faces, surest first, is taken."""
+    side of a straight line, so the group's cuts by lines in 12 directions (see _line_cuts) are
+    tried, and the cut leaving two legal faces, surest first, is taken."""
     best: tuple[float, _Face, _Face] | None = None
     n = len(group)
     for part in _line_cuts(group, range(max(1, n - 6), min(n, 7)), both_ends=False):
@@ -982,7 +984,7 @@ def _judge(group: list[_Pip], img: np.ndarray, con: _Contrast,
         confidence=round(float(confidence), 3),
         pips=tuple((float(p.x), float(p.y)) for p in group),
     )
-    return _Face(die, group, fit.centre, fit.axes, spacing, face_half, _flatness(group, fit),
+    return _Face(die, group, fit.centre, fit.axes, spacing, face_half, _flatness(group),
                  _squash_direction(group)), False
 
 
@@ -1011,7 +1013,7 @@ def _tilt(group: list[_Pip]) -> np.ndarray:
     return np.eye(2) - (1 - k) * np.outer(u, u)
 
 
-def _flatness(group: list[_Pip], fit: _Fit) -> float:
+def _flatness(group: list[_Pip]) -> float:
     return sum(p.roundness for p in group) / len(group)
 
 

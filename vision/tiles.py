@@ -193,8 +193,10 @@ def read_tiles(frame: np.ndarray, refs: ReferenceSet | None = None,
                marker_map: MarkerMap | None = None) -> TileReading:
     """Finds every known tile in a BGR frame, with cell and rotation relative to the start tile."""
     start = time.perf_counter()
-    if frame is None or frame.ndim not in (2, 3):
-        raise ValueError("read_tiles needs an image (height x width [x 3])")
+    if (frame is None or frame.ndim not in (2, 3) or frame.dtype != np.uint8
+            or (frame.ndim == 3 and frame.shape[2] != 3) or min(frame.shape[:2]) < 8):
+        raise ValueError("read_tiles needs an 8-bit image, grey (height x width) or BGR "
+                         "(height x width x 3), at least 8 pixels a side")
     marker_map = marker_map or _shipped_map()
     gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
     seen = _stickers(gray, marker_map)
@@ -316,23 +318,21 @@ CELL_PX = 64  # a cell is cut out of the frame as a CELL_PX square (doors are re
 THUMB_PX = 16  # ... and compared with the references as a THUMB_PX square (CELL_PX / 4)
 # Colour is only for the thumbnails: cut at this size (a third of the pixels of the gray cut).
 COLOUR_PX = 2 * THUMB_PX
-# The frame's features are found on the frame shrunk by this factor. 0.6 found features in a
-# third of the time but too few anchor tiles once the grid was laid from them: full size it is.
-FRAME_SCALE = 1.0
 # A cell holds a tile when its picture correlates at least this well with the tile's reference
 # (bare table correlates well under 0.3 with any tile).
 OCCUPIED = 0.5
 # The whole picture must prefer its best quarter turn by this much to decide the rotation;
 # closer turns are told apart by the doors, or not at all.
 TURN_MARGIN = 0.12
-# References keep their features at these sizes (px a side), about those of tiles in the shrunk
-# frame of a castle of 4 to 20 tiles (the frame's own pyramid covers larger tiles).
+# References keep their features at these sizes (px a side), about those of tiles in the frame
+# of a castle of 4 to 20 tiles (the frame's own pyramid covers larger tiles; a frame shrunk to
+# 0.6..0.67 for ORB lost castles, and at 0.8 saved no time).
 REF_SIZES = (100, 72)
 REF_FEATURES = 80  # per size
 FRAME_FEATURES = 750  # with the anchors grown by ECC, 750 find enough; matching costs per feature
 # Matching costs frame features times reference features, and most frames (71 of 80 castles)
 # give their anchors from the strongest REF_FIRST of each reference size: these are matched
-# first, and all of them only when they give fewer than SURE_ANCHORS anchors.
+# first, and all of them only when they give fewer than FIRST_ENOUGH anchors.
 REF_FIRST = 20
 MAX_ANCHORS = 4  # found by features; the grid grows from tiles read beyond them
 FIRST_ENOUGH = 1  # anchors from the first match that need no second (tiles read grow more)
@@ -443,7 +443,7 @@ class ReferenceSet:
         self._stack = None
 
     def _features(self, gray: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The reference's features at the sizes tiles have in the shrunk frame, each with its
+        """The reference's features at the sizes tiles have in the frame, each with its
         place on the REF_SIDE square (one size alone matched too few: ORB's own pyramid only
         shrinks, and a reference's small levels hold few features)."""
         pts: list[np.ndarray] = []
@@ -616,12 +616,10 @@ class ReferenceSet:
 
     def _anchors(self, frame: np.ndarray, gray: np.ndarray) -> list[_Anchor]:
         """Tiles found by their features: enough of them to lay the grid over the castle."""
-        small = cv2.resize(gray, None, fx=FRAME_SCALE, fy=FRAME_SCALE,
-                           interpolation=cv2.INTER_AREA)
-        kps, desc = self._frame_orb.detectAndCompute(small, None)
+        kps, desc = self._frame_orb.detectAndCompute(gray, None)
         if desc is None or len(kps) < 10:
             return []
-        frame_pts = np.array([k.pt for k in kps], np.float32) / FRAME_SCALE
+        frame_pts = np.array([k.pt for k in kps], np.float32)
         anchors = self._match(frame, gray, desc, frame_pts, first=True)
         if len(anchors) >= FIRST_ENOUGH:
             return anchors
@@ -799,7 +797,6 @@ def _grid(anchors: list[_Anchor]) -> tuple[np.ndarray, set[tuple[int, int]],
     src = np.vstack([q for q, _ in best[1]])
     dst = np.vstack([p for _, p in best[1]])
     cells = {tuple(int(v) for v in np.rint(p.mean(axis=0))) for _, p in best[1]}
-    centred = np.array(sorted(cells), np.float64)
     h, _ = cv2.findHomography(src, dst, 0)
     if not _usable(h):
         h = cv2.getPerspectiveTransform(anchors[0].quad.astype(f32), _UNIT.astype(f32))
