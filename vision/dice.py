@@ -23,7 +23,7 @@ import math
 import statistics
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -671,14 +671,50 @@ def read_dice(frame: np.ndarray) -> DiceReading:
 
     Returns every die whose face fits a legal layout, the boxes of faces that fit none, and a
     confidence in 0..1 for the whole reading (low when anything was unreadable).
+
+    The frame is read at WORK_SIDE first. A large frame in which the dice come out too small
+    there to read (a phone's photo of the whole table) is read again at twice and then four
+    times that, as long as the frame has the pixels for it.
     """
     start = time.perf_counter()
     if (frame is None or frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8
             or min(frame.shape[:2]) < 8):
         raise ValueError("read_dice needs an 8-bit BGR colour frame (height x width x 3), at "
                          "least 8 pixels a side")
+    reading = _read_at(frame, WORK_SIDE)
+    for side in (2 * WORK_SIDE, 4 * WORK_SIDE):
+        if max(frame.shape[:2]) < 1.5 * side / 2 or not (
+                _too_small(reading, frame, side // 2) or reading.confidence < SURE_READING):
+            break
+        larger = _read_at(frame, side)
+        # The larger reading stands if it reads more dice, or as many more surely.
+        if (len(larger.dice), larger.confidence) < (len(reading.dice), reading.confidence):
+            break
+        reading = larger
+    return replace(reading, ms=(time.perf_counter() - start) * 1000)
+
+
+# A die whose top face spans fewer work pixels than this is read again larger, if it can be;
+# so is a reading less sure than SURE_READING.
+SMALL_DIE = 26
+SURE_READING = 0.9
+
+
+def _too_small(reading: DiceReading, frame: np.ndarray, side: int) -> bool:
+    """Whether a reading at ``side`` saw nothing, or only dice too small for their pips to be
+    told apart well."""
+    if not reading.dice:
+        return True
+    per_pixel = side / max(frame.shape[:2])
+    sizes = [max(d.box[2] - d.box[0], d.box[3] - d.box[1]) * per_pixel for d in reading.dice]
+    return statistics.median(sizes) < SMALL_DIE
+
+
+def _read_at(frame: np.ndarray, work_side: int) -> DiceReading:
+    """One reading of the frame, shrunk (never enlarged) to ``work_side`` on its long side."""
+    start = time.perf_counter()
     h0, w0 = frame.shape[:2]
-    scale = max(h0, w0) / WORK_SIDE
+    scale = max(h0, w0) / work_side
     img = frame if scale <= 1.0 else cv2.resize(
         frame, (round(w0 / scale), round(h0 / scale)), interpolation=cv2.INTER_AREA
     )
