@@ -1103,13 +1103,14 @@ def _pair_twos(faces: list[_Face], alone: list[_Pip], loose: list[list[_Pip]],
     """Reads as 2s the pairs of lone pips that are twins in all but shape: a speck of shadow or
     glare on one pip's outline can keep two pips of one face from linking (their roundness
     differs by more than SHAPE_TOLERANCE), and neither is a 1 by itself. Twins: sizes within
-    20%, contrasts within 0.15, the same face colour, roundness within twice the tolerance."""
-    taken: set[int] = set()
+    20%, contrasts within 0.15, the same face colour, roundness within twice the tolerance;
+    the most alike pairs are tried first."""
+    pairs: list[tuple[float, int, int]] = []
     for i, a in enumerate(alone):
-        for b in alone[i + 1:]:
-            if id(a) in taken or id(b) in taken or a.dark != b.dark:
-                continue
-            if (min(a.r, b.r) < 0.8 * max(a.r, b.r) or abs(a.contrast - b.contrast) > 0.15
+        for j in range(i + 1, len(alone)):
+            b = alone[j]
+            if (a.dark != b.dark or min(a.r, b.r) < 0.8 * max(a.r, b.r)
+                    or abs(a.contrast - b.contrast) > 0.15
                     or abs(a.roundness - b.roundness) > 2 * SHAPE_TOLERANCE
                     or not _same_colour(a.face[None], b.face)[0]):
                 continue
@@ -1117,14 +1118,22 @@ def _pair_twos(faces: list[_Face], alone: list[_Pip], loose: list[list[_Pip]],
             rr = (a.r + b.r) / 2
             if not 2 * SPACING_RANGE[0] * rr <= d <= 2 * math.sqrt(2) * SPACING_RANGE[1] * rr:
                 continue
-            two, _ = _judge([a, b], img, con)
-            if two is None or two.die.value != 2:
-                continue
-            faces.append(two)
-            taken.update((id(a), id(b)))
+            unlike = (abs(a.r - b.r) / rr + abs(a.contrast - b.contrast)
+                      + abs(a.roundness - b.roundness))
+            pairs.append((unlike, i, j))
+    taken: set[int] = set()
+    for _, i, j in sorted(pairs):
+        if i in taken or j in taken:
+            continue
+        two, _ = _judge([alone[i], alone[j]], img, con)
+        if two is None or two.die.value != 2:
+            continue
+        faces.append(two)
+        taken.update((i, j))
     if taken:
+        gone = {id(alone[k]) for k in taken}
         for g in loose:
-            g[:] = [p for p in g if id(p) not in taken]
+            g[:] = [p for p in g if id(p) not in gone]
         loose[:] = [g for g in loose if g]
 
 
