@@ -7,10 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.dice import read_dice
-
-LAYOUT = {1: [(0, 0)], 6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
-          4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)]}
+from vision.dice import LAYOUTS, read_dice
 
 
 def _table() -> np.ndarray:
@@ -29,7 +26,7 @@ def _die(img: np.ndarray, cx: int, cy: int, value: int, half: int = 22, spread: 
     corners = np.round(np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]]) * half @ rot.T + (cx, cy))
     cv2.fillPoly(img, [corners.astype(np.int32)], (228, 232, 232), cv2.LINE_AA)
     cv2.polylines(img, [corners.astype(np.int32)], True, (160, 165, 165), 2, cv2.LINE_AA)
-    for px, py in LAYOUT[value]:
+    for px, py in LAYOUTS[value]:
         x, y = rot @ np.array([px * spread, py * spread]) + (cx, cy)
         cv2.circle(img, (round(x), round(y)), r, (25, 25, 25), -1, cv2.LINE_AA)
 

@@ -19,7 +19,8 @@ def _dark_spots(image: np.ndarray) -> list[tuple[float, float, float]]:
     n, _, stats, centroids = cv2.connectedComponentsWithStats(dark)
     spots = []
     for i in range(1, n):
-        w, h, area = stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT], stats[i, cv2.CC_STAT_AREA]
+        w, h = stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT]
+        area = stats[i, cv2.CC_STAT_AREA]
         if max(w, h) <= 1.6 * min(w, h) and area >= 0.5 * w * h:
             spots.append((float(area), *map(float, centroids[i])))
     return sorted(spots, reverse=True)
@@ -105,7 +106,8 @@ def test_touching_dice_touch_and_the_others_keep_apart():
         for condition in ("clean", "many"):
             apart = render_dice(seed, condition)
             for i, box in enumerate(apart.boxes):
-                assert all(_apart(box, other) > 0 for other in apart.boxes[i + 1:]), (condition, seed)
+                assert all(_apart(box, other) > 0 for other in apart.boxes[i + 1:]), (
+                    condition, seed)
 
 
 def test_an_unknown_condition_or_style_is_refused():

@@ -70,7 +70,7 @@ def test_sticker_sheet_holds_readable_stickers():
 
 
 @pytest.mark.parametrize("quarter", [0, 1, 2, 3])
-def test_enrolled_tile_is_found_with_its_place_and_rotation(tmp_path, quarter):
+def test_enrolled_tile_is_found_with_its_place_and_rotation(tmp_path, quarter, tile_at_an_angle):
     import cv2
 
     tile = tile_art("library", ("north", "east", "south"), 240)
@@ -80,15 +80,7 @@ def test_enrolled_tile_is_found_with_its_place_and_rotation(tmp_path, quarter):
     assert path.name == "library.png" and cv2.imread(str(path)).shape == (REF_SIDE, REF_SIDE, 3)
     refs = ReferenceSet(tmp_path)
     # The same tile turned `quarter` times clockwise, seen a little smaller and at an angle.
-    turned = np.ascontiguousarray(np.rot90(tile, -quarter))
-    frame = np.full((720, 1280, 3), (90, 80, 70), np.uint8)
-    src = np.float32([[0, 0], [240, 0], [240, 240], [0, 240]])
-    dst = np.float32([[500, 200], [700, 220], [690, 420], [490, 400]])
-    h = cv2.getPerspectiveTransform(src, dst)
-    warped = cv2.warpPerspective(turned, h, (1280, 720))
-    mask = cv2.warpPerspective(np.full((240, 240), 255, np.uint8), h, (1280, 720)) > 0
-    frame[mask] = warped[mask]
-    seen = refs.find(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
+    seen = refs.find(tile_at_an_angle(tile, quarter))
     assert [s.tile for s in seen] == ["library"]
     assert abs(seen[0].centre[0] - 595) < 10 and abs(seen[0].centre[1] - 310) < 10
     north = np.array([[0, -1], [1, 0], [0, 1], [-1, 0]][quarter])

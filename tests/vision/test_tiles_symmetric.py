@@ -3,7 +3,6 @@ unknown, never a guess."""
 
 from __future__ import annotations
 
-import cv2
 import numpy as np
 import pytest
 
@@ -21,34 +20,23 @@ def _enrolled(tmp_path, tile: str, doors: tuple[str, ...]) -> tuple[np.ndarray, 
     return art, ReferenceSet(tmp_path, doors={tile: doors})
 
 
-def _seen_turned(art: np.ndarray, quarter: int, refs: ReferenceSet):
-    """The tile turned `quarter` times clockwise, seen at an angle in a 1280x720 frame."""
-    turned = np.ascontiguousarray(np.rot90(art, -quarter))
-    frame = np.full((720, 1280, 3), (90, 80, 70), np.uint8)
-    src = np.float32([[0, 0], [240, 0], [240, 240], [0, 240]])
-    dst = np.float32([[500, 200], [700, 220], [690, 420], [490, 400]])
-    h = cv2.getPerspectiveTransform(src, dst)
-    warped = cv2.warpPerspective(turned, h, (1280, 720))
-    mask = cv2.warpPerspective(np.full((240, 240), 255, np.uint8), h, (1280, 720)) > 0
-    frame[mask] = warped[mask]
-    return refs.find(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
-
-
 @pytest.mark.parametrize("quarter", [1, 2])
-def test_symmetric_art_takes_its_rotation_from_lopsided_doors(tmp_path, quarter):
+def test_symmetric_art_takes_its_rotation_from_lopsided_doors(tmp_path, quarter,
+                                                             tile_at_an_angle):
     art, refs = _enrolled(tmp_path, "library", ("north", "east", "south"))
-    seen = _seen_turned(art, quarter, refs)
+    seen = refs.find(tile_at_an_angle(art, quarter))
     assert [s.tile for s in seen] == ["library"]
     up = seen[0].up / np.linalg.norm(seen[0].up)
     assert seen[0].rotation_known and float(up @ NORTH_AFTER[quarter]) > 0.95
 
 
 @pytest.mark.parametrize("quarter", [0, 1, 2])
-def test_symmetric_art_and_symmetric_doors_leave_the_rotation_unknown(tmp_path, quarter):
+def test_symmetric_art_and_symmetric_doors_leave_the_rotation_unknown(tmp_path, quarter,
+                                                                     tile_at_an_angle):
     # North and south doors on art that looks the same at every turn: a half turn cannot be
     # seen, so the reader must not claim one.
     art, refs = _enrolled(tmp_path, "chapel", ("north", "south"))
-    seen = _seen_turned(art, quarter, refs)
+    seen = refs.find(tile_at_an_angle(art, quarter))
     assert [s.tile for s in seen] == ["chapel"]
     assert not seen[0].rotation_known and seen[0].confidence <= 0.5
 

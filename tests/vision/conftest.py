@@ -1,0 +1,28 @@
+"""Shared pictures for the tile tests."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import cv2
+import numpy as np
+import pytest
+
+
+def _tile_at_an_angle(art: np.ndarray, quarter: int) -> np.ndarray:
+    """A 240 px tile picture turned ``quarter`` times clockwise, seen a little smaller and at an
+    angle on a plain 1280x720 table, in grey."""
+    turned = np.ascontiguousarray(np.rot90(art, -quarter))
+    frame = np.full((720, 1280, 3), (90, 80, 70), np.uint8)
+    src = np.float32([[0, 0], [240, 0], [240, 240], [0, 240]])
+    dst = np.float32([[500, 200], [700, 220], [690, 420], [490, 400]])
+    h = cv2.getPerspectiveTransform(src, dst)
+    warped = cv2.warpPerspective(turned, h, (1280, 720))
+    mask = cv2.warpPerspective(np.full((240, 240), 255, np.uint8), h, (1280, 720)) > 0
+    frame[mask] = warped[mask]
+    return cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+
+
+@pytest.fixture
+def tile_at_an_angle() -> Callable[[np.ndarray, int], np.ndarray]:
+    return _tile_at_an_angle
