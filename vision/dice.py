@@ -673,8 +673,9 @@ def read_dice(frame: np.ndarray) -> DiceReading:
     confidence in 0..1 for the whole reading (low when anything was unreadable).
 
     The frame is read at WORK_SIDE first. A large frame in which the dice come out too small
-    there to read (a phone's photo of the whole table) is read again at twice and then four
-    times that, as long as the frame has the pixels for it.
+    there to read, or unsure (a phone's photo of the whole table), is read again at twice and
+    then four times that, as long as the frame has the pixels for it; a smaller frame is read
+    once more enlarged to twice WORK_SIDE (dice far from the camera).
     """
     start = time.perf_counter()
     if (frame is None or frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8
@@ -682,12 +683,20 @@ def read_dice(frame: np.ndarray) -> DiceReading:
         raise ValueError("read_dice needs an 8-bit BGR colour frame (height x width x 3), at "
                          "least 8 pixels a side")
     reading = _read_at(frame, WORK_SIDE)
+    long_side = max(frame.shape[:2])
     for side in (2 * WORK_SIDE, 4 * WORK_SIDE):
-        if max(frame.shape[:2]) < 1.5 * side / 2 or not (
-                _too_small(reading, frame, side // 2) or reading.confidence < SURE_READING):
+        if not (_too_small(reading, frame, side // 2) or reading.confidence < SURE_READING):
+            break
+        # A frame without the pixels for this size is enlarged, once: it adds no detail, but
+        # pips of two or three pixels come out round enough to be measured.
+        enlarged = long_side < 0.75 * side
+        if enlarged and side > 2 * WORK_SIDE:
             break
         larger = _read_at(frame, side)
-        # The larger reading stands if it reads more dice, or as many more surely.
+        # An enlarged reading stands only if it is surer; a larger one if it reads more dice,
+        # or as many more surely.
+        if enlarged and larger.confidence <= reading.confidence:
+            break
         if (len(larger.dice), larger.confidence) < (len(reading.dice), reading.confidence):
             break
         reading = larger
@@ -711,14 +720,13 @@ def _too_small(reading: DiceReading, frame: np.ndarray, side: int) -> bool:
 
 
 def _read_at(frame: np.ndarray, work_side: int) -> DiceReading:
-    """One reading of the frame, shrunk (never enlarged) to ``work_side`` on its long side."""
+    """One reading of the frame, resized to ``work_side`` on its long side."""
     start = time.perf_counter()
     h0, w0 = frame.shape[:2]
     scale = max(h0, w0) / work_side
-    img = frame if scale <= 1.0 else cv2.resize(
-        frame, (round(w0 / scale), round(h0 / scale)), interpolation=cv2.INTER_AREA
-    )
-    scale = max(scale, 1.0)
+    img = frame if scale == 1.0 else cv2.resize(
+        frame, (round(w0 / scale), round(h0 / scale)),
+        interpolation=cv2.INTER_AREA if scale > 1 else cv2.INTER_CUBIC)
     gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
     bright, dim = _levels(img, gray)
     con = _contrast(dim, bright, KERNEL)
@@ -1112,7 +1120,7 @@ def _pair_twos(faces: list[_Face], alone: list[_Pip], loose: list[list[_Pip]],
             if (a.dark != b.dark or min(a.r, b.r) < 0.8 * max(a.r, b.r)
                     or abs(a.contrast - b.contrast) > 0.15
                     or abs(a.roundness - b.roundness) > 2 * SHAPE_TOLERANCE
-                    or not _same_colour(a.face[None], b.face)[0]):
+                    or not _alike_lit(a, b)):
                 continue
             d = math.hypot(a.x - b.x, a.y - b.y)
             rr = (a.r + b.r) / 2
@@ -1135,6 +1143,22 @@ def _pair_twos(faces: list[_Face], alone: list[_Pip], loose: list[list[_Pip]],
         for g in loose:
             g[:] = [p for p in g if id(p) not in gone]
         loose[:] = [g for g in loose if g]
+
+
+# Twin pips may sit in light TWIN_STEP times brighter one than the other (a die's own shading).
+TWIN_STEP = 1.6
+
+
+def _alike_lit(a: _Pip, b: _Pip) -> bool:
+    """Whether two pips' faces are the same colour, the dimmer brought up to the brighter's
+    light level (within TWIN_STEP) when both pips face the camera."""
+    if _same_colour(a.face[None], b.face)[0]:
+        return True
+    if min(a.roundness, b.roundness) < 0.8:
+        return False
+    dim, lit = sorted((a.face, b.face), key=lambda f: float(f.sum()))
+    gain = (float(lit.sum()) + 1.0) / (float(dim.sum()) + 1.0)
+    return gain <= TWIN_STEP and bool(_same_colour((dim * gain)[None], lit)[0])
 
 
 def _rescue_ones(faces: list[_Face], pips: list[_Pip], loose: list[list[_Pip]],
