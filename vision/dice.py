@@ -1223,7 +1223,10 @@ def _drop_off_table_faces(faces: list[_Face]) -> tuple[list[_Face], bool]:
             by_plane = float(off[j] - off[i])  # > 0: a is the top face
             rise = float(gap @ up) / reach  # > 0: a lies beyond b
             by_place = rise if tilted and abs(rise) > 0.15 else 0.0
-            if abs(by_plane) > 0.08:
+            by_light = _lit_above(a, b)
+            if by_light is not None:
+                a_top = by_light
+            elif abs(by_plane) > 0.08:
                 a_top = by_plane > 0
                 doubt |= by_place != 0.0 and (by_place > 0) != a_top
             elif by_place != 0.0:
@@ -1268,7 +1271,7 @@ def _drop_side_faces(faces: list[_Face]) -> list[_Face]:
             gap = float(np.linalg.norm(a.centre - b.centre))
             # Closer than two faces can lie side by side: one die, and b is the worse view.
             if gap < 0.85 * (a.half * a.spacing + b.half * b.spacing):
-                if (b.flatness, b.die.value) < (a.flatness, a.die.value):
+                if _worse_view(b, a):
                     side.add(j)
                 continue
             if b.die.value > 1 and _beside(b.group, a):
@@ -1283,6 +1286,31 @@ def _drop_side_faces(faces: list[_Face]) -> list[_Face]:
             if off < math.radians(40):
                 side.add(j)
     return [f for k, f in enumerate(faces) if k not in side]
+
+
+# A face lit this many times brighter than another face of its die is its top face.
+TOP_LIGHT = 1.2
+
+
+def _lit_above(a: _Face, b: _Face) -> bool | None:
+    """Whether ``a`` rather than ``b`` is the top face of their die by the light: room light
+    falls from above, so a top face is lit more than its sides. None when neither face is
+    clearly (TOP_LIGHT times) the brighter."""
+    grey_a = statistics.median(p.face_grey for p in a.group)
+    grey_b = statistics.median(p.face_grey for p in b.group)
+    if max(grey_a, grey_b) < TOP_LIGHT * min(grey_a, grey_b) + 2.0:
+        return None
+    return grey_a > grey_b
+
+
+def _worse_view(b: _Face, a: _Face) -> bool:
+    """Of two faces read on one die, whether ``b`` is the side face and ``a`` the top: the one
+    clearly lit less, else the more squashed (pips less round), then the lower value; pips of
+    two or three pixels measure their roundness only roughly."""
+    a_top = _lit_above(a, b)
+    if a_top is not None:
+        return a_top
+    return (b.flatness, b.die.value) < (a.flatness, a.die.value)
 
 
 _EDGE_RADII = np.arange(2.1, 5.2, 0.35)
