@@ -666,7 +666,7 @@ def _outline(fit: _Fit, half: float) -> np.ndarray:
     return corners @ fit.axes.T + fit.centre
 
 
-def read_dice(frame: np.ndarray) -> DiceReading:
+def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
     """Reads the top faces of the dice in a BGR frame.
 
     Returns every die whose face fits a legal layout, the boxes of faces that fit none, and a
@@ -675,7 +675,8 @@ def read_dice(frame: np.ndarray) -> DiceReading:
     The frame is read at WORK_SIDE first. A large frame in which the dice come out too small
     there to read, or unsure (a phone's photo of the whole table), is read again at twice and
     then four times that, as long as the frame has the pixels for it; a smaller frame is read
-    once more enlarged to twice WORK_SIDE (dice far from the camera).
+    once more enlarged to twice WORK_SIDE (dice far from the camera). ``closer=False`` skips
+    these second looks (a live camera's picture that is still moving).
     """
     start = time.perf_counter()
     if (frame is None or frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8
@@ -684,7 +685,7 @@ def read_dice(frame: np.ndarray) -> DiceReading:
                          "least 8 pixels a side")
     reading = _read_at(frame, WORK_SIDE)
     long_side = max(frame.shape[:2])
-    for side in (2 * WORK_SIDE, 4 * WORK_SIDE):
+    for side in (2 * WORK_SIDE, 4 * WORK_SIDE) if closer else ():
         if not (_too_small(reading, frame, side // 2) or reading.confidence < SURE_READING):
             break
         # A frame without the pixels for this size is enlarged, once: it adds no detail, but
@@ -1426,11 +1427,21 @@ class DiceSettler:
         self.motion = motion  # mean grey-level change between frames that counts as movement
         self._history: list[DiceReading] = []
         self._previous: np.ndarray | None = None
-        self._moving = 0
+        self._moving = False  # whether the last frame looked at differed from the one before
         self._announced: list[int] | None = None
 
+    def still(self, frame: np.ndarray) -> bool:
+        """Looks at the next frame: whether the picture has stopped changing. A caller may ask
+        this before reading the frame (a moving picture needs no closer look) and then feed the
+        reading without the frame."""
+        self._moving = self._is_moving(frame)
+        return not self._moving
+
     def feed(self, reading: DiceReading, frame: np.ndarray | None = None) -> DiceReading | None:
-        if frame is not None and self._is_moving(frame):
+        """The settled roll, or None; ``frame`` (if given) is looked at first, as by still()."""
+        if frame is not None:
+            self.still(frame)
+        if self._moving:
             self._history.clear()
             self._announced = None
             return None

@@ -139,3 +139,20 @@ def test_settler_restarts_when_a_die_moves():
     assert settler.feed(_reading([3], shift=30)) is None  # slid most of a die's width
     assert settler.feed(_reading([3], shift=30)) is None
     assert settler.feed(_reading([3], shift=30)) is not None
+
+
+def test_settler_can_look_at_the_frame_before_it_is_read():
+    # The live screen asks whether the picture is still before reading it (a moving picture is
+    # read without a closer look), then feeds the reading alone: the same as feeding both.
+    settler = DiceSettler(frames=2, motion=4.0)
+    still = np.full((60, 80, 3), 100, np.uint8)
+    moving = still.copy()
+    moving[:, :40] = 200
+    assert settler.still(still) is True
+    assert settler.feed(_reading([5])) is None
+    assert settler.still(moving) is False
+    assert settler.feed(_reading([5])) is None  # the motion restarted the history
+    assert settler.still(moving) is True
+    assert settler.feed(_reading([5])) is None
+    assert settler.still(moving) is True
+    assert settler.feed(_reading([5])) is not None

@@ -39,6 +39,16 @@ def test_small_dice_in_a_640_frame_are_read(zoom, least):
     assert right >= least, f"{right} of {len(labels)} photos read right at {zoom}x"
 
 
+def test_without_a_closer_look_small_dice_are_read_once():
+    # closer=False (a live picture still moving) reads at the working size only: fewer of the
+    # far-away photos come out right than with the closer look.
+    labels = json.loads((DATA / "labels.json").read_text())
+    frames = [(_farther(cv2.imread(str(DATA / name)), 0.45), want) for name, want in labels.items()]
+    quick = sum(read_dice(f, closer=False).values == want for f, want in frames)
+    close = sum(read_dice(f).values == want for f, want in frames)
+    assert quick < close
+
+
 def test_a_two_in_its_own_shading_is_read():
     # Light pips on a green die: the face round one pip is lit about 1.25 times the other's,
     # so the two are neither linked nor each a 1. Read as a 2 because they are twins in size,

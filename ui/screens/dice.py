@@ -173,8 +173,9 @@ class DiceScreen(BaseScreen):
         (of the settled roll when there is one, so its outlines match the dice offered)."""
         from vision.dice import draw_dice, read_dice
 
-        reading = read_dice(image)
-        settled = self.settler.feed(reading, image)
+        # A picture still moving (dice tumbling, a hand) is read quickly, without a closer look.
+        reading = read_dice(image, closer=self.settler.still(image))
+        settled = self.settler.feed(reading)
         return reading, settled, draw_dice(image, settled if settled is not None else reading)
 
     def show_reading(self, result: tuple[Any, Any, Any]) -> None:
