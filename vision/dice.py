@@ -1271,9 +1271,15 @@ def _drop_side_faces(faces: list[_Face]) -> list[_Face]:
                 continue
             gap = float(np.linalg.norm(a.centre - b.centre))
             # Closer than two faces can lie side by side: one die, and b is the worse view.
-            if gap < 0.85 * (a.half * a.spacing + b.half * b.spacing):
+            reach = a.half * a.spacing + b.half * b.spacing
+            if gap < 0.85 * reach:
                 if _worse_view(b, a):
                     side.add(j)
+                continue
+            # Closer than touching dice's top faces can lie (they are lit alike: one die's body
+            # cannot shade the top face of another as tall): b, lit clearly less, is a's side.
+            if gap < SIDE_REACH * reach and _lit_above(a, b):
+                side.add(j)
                 continue
             if b.die.value > 1 and _beside(b.group, a):
                 side.add(j)  # squashed pips in the band just around a: a's side face
@@ -1291,6 +1297,8 @@ def _drop_side_faces(faces: list[_Face]) -> list[_Face]:
 
 # A face lit this many times brighter than another face of its die is its top face.
 TOP_LIGHT = 1.2
+# Two faces whose centres are closer than this many face half-sizes (summed) may be one die's.
+SIDE_REACH = 1.0
 
 
 def _lit_above(a: _Face, b: _Face) -> bool | None:
