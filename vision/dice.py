@@ -137,6 +137,7 @@ class _Pip:
     face: np.ndarray = field(default_factory=lambda: np.zeros(3))
     face_grey: float = 0.0
     linked: bool = False  # split off a face it was linked to
+    side: bool = False  # explained as a pip of a read face's side face
     # Taken at half maximum (see _cores): ``whole`` is the pip its full blob makes, if any;
     # a lone 1 is judged on that, as a core trimmed round could be any blotch.
     cored: bool = False
@@ -759,7 +760,7 @@ def _read_at(frame: np.ndarray, work_side: int) -> DiceReading:
                 loose.append(part)
                 used.update(id(p) for p in part)
         # Pips linked into a face that none of the parts explain leave that face unread.
-        rest = [p for p in group if id(p) not in used]
+        rest = [p for p in group if id(p) not in used and not p.side]
         if rest and len(group) > 1:
             for p in rest:
                 p.linked = True
@@ -796,6 +797,18 @@ def _explain(group: list[_Pip], img: np.ndarray, con: _Contrast,
     Parts that are faces but fit no layout come back as their pips (unread).
     """
     die, unreadable = _judge(group, img, con)
+    if die is not None and die.die.confidence < UNSURE_FACE and len(group) >= 5:
+        # A 4 or 5 with a side face's pips beside it can fit a 6 loosely: those pips are
+        # smaller (farther off and foreshortened). Without them, a much surer face stands and
+        # they are its side face, as expected as any.
+        r = statistics.median(p.r for p in group)
+        smaller = [p for p in group if p.r < SMALLER_PIP * r]
+        if 1 <= len(smaller) <= 2:
+            alone, _ = _judge([p for p in group if p not in smaller], img, con)
+            if alone is not None and alone.die.confidence >= die.die.confidence + 0.2:
+                for p in smaller:
+                    p.side = True
+                return [alone]
     if die is not None:
         return [die]
     if len(group) == 1 or depth > 4:
@@ -828,6 +841,11 @@ def _explain(group: list[_Pip], img: np.ndarray, con: _Contrast,
             return [face] + _explain(rest, img, con, depth + 1)
     left, right = _split_loosest(group)
     return _explain(left, img, con, depth + 1) + _explain(right, img, con, depth + 1)
+
+
+# A face read less surely than this is tried again without its smaller pips.
+UNSURE_FACE = 0.8
+SMALLER_PIP = 0.85
 
 
 _CUT_DIRECTIONS = np.array([[math.cos(a), math.sin(a)]
