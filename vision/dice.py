@@ -360,23 +360,51 @@ def _blob_pip(mask: np.ndarray, x: int, y: int, w: int, h: int, con: _Contrast, 
     )
 
 
-def _alone(pip: _Pip, con: _Contrast) -> _Pip | None:
+def _alone(pip: _Pip, con: _Contrast, img: np.ndarray) -> _Pip | None:
     """The pip a lone pip (a 1) is judged as: a core (see _cores) by the whole blob it was
-    trimmed from, which must be a pip by itself (a ragged blotch trimmed round is not)."""
-    if not pip.cored:
-        return pip
-    mask = con.masks[0 if pip.dark else 1]
-    x0, y0 = max(0, int(pip.x) - KERNEL), max(0, int(pip.y) - KERNEL)
-    window = mask[y0 : y0 + 2 * KERNEL, x0 : x0 + 2 * KERNEL]
-    contours, _ = cv2.findContours(window, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    for contour in contours:
-        if cv2.pointPolygonTest(contour, (pip.x - x0, pip.y - y0), False) < 0:
-            continue
-        x, y, w, h = cv2.boundingRect(contour)
-        if x == 0 or y == 0 or x + w >= window.shape[1] or y + h >= window.shape[0]:
-            return None  # larger than the window: no pip
-        return _blob_pip(mask, x0 + x, y0 + y, w, h, con, pip.dark, KERNEL, 1.0, MIN_PIP_AREA)
-    return None
+    trimmed from, which must be a pip by itself (a ragged blotch trimmed round is not); its
+    contrast is the larger of its own and its colour contrast (see _colour_contrast)."""
+    lone = pip
+    if pip.cored:
+        lone = None
+        mask = con.masks[0 if pip.dark else 1]
+        x0, y0 = max(0, int(pip.x) - KERNEL), max(0, int(pip.y) - KERNEL)
+        window = mask[y0 : y0 + 2 * KERNEL, x0 : x0 + 2 * KERNEL]
+        contours, _ = cv2.findContours(window, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        for contour in contours:
+            if cv2.pointPolygonTest(contour, (pip.x - x0, pip.y - y0), False) < 0:
+                continue
+            x, y, w, h = cv2.boundingRect(contour)
+            if x == 0 or y == 0 or x + w >= window.shape[1] or y + h >= window.shape[0]:
+                return None  # larger than the window: no pip
+            lone = _blob_pip(mask, x0 + x, y0 + y, w, h, con, pip.dark, KERNEL, 1.0,
+                             MIN_PIP_AREA)
+            break
+    if lone is None or lone.contrast >= LONE_PIP_CONTRAST or pip.dark:
+        return lone
+    return replace(lone, contrast=max(lone.contrast, _colour_contrast(pip, img)))
+
+
+def _colour_contrast(pip: _Pip, img: np.ndarray) -> float:
+    """A light pip's contrast ratio against its face in the colour channel where the two differ
+    most, when it is lighter in every channel (0 when not).
+
+    White paint is lighter than any face in every channel, and a camera sees three: a white pip
+    on a yellow face is far lighter than the face in blue, barely in grey (and in the blend of
+    grey and dimmest channel pips are found on). A patch of another hue (the table in a loop of
+    cable, a sticker) is darker than its surround in some channel. The face is the ring colour
+    _describe_faces took; the pip, the mean of a small square at its centre. (Dark pips are
+    measured on the face's brightest channel already.)
+    """
+    k = max(1, int(round(0.4 * pip.r)))
+    x, y = int(round(pip.x)), int(round(pip.y))
+    patch = img[max(0, y - k): y + k + 1, max(0, x - k): x + k + 1]
+    if not patch.size:
+        return 0.0
+    centre = np.array(cv2.mean(patch)[:3], np.float32)
+    if (centre < pip.face - (0.13 * float(pip.face.max()) + 8.0)).any():
+        return 0.0  # darker than the face in some channel: no white paint
+    return float(((centre - pip.face) / (centre + 12.0)).max())
 
 
 def _sample(img: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
@@ -767,6 +795,7 @@ def _read_at(frame: np.ndarray, work_side: int) -> DiceReading:
             loose.append(rest)
     _pair_twos(faces, alone, loose, img, con)
     _rescue_ones(faces, pips, loose, img, con)
+    _part_unlike_twos(faces, loose, img, con)
     faces, doubt = _drop_off_table_faces(faces)
     faces = _drop_side_faces(faces)
     # A 1 in the band around another face is that die's side face, unless its pip looks at
@@ -813,9 +842,16 @@ def _explain(group: list[_Pip], img: np.ndarray, con: _Contrast,
         return [die]
     if len(group) == 1 or depth > 4:
         return [group] if unreadable else []
+    # Three corners of a 4 whose fourth pip blur or noise lost (or kept from linking).
+    if len(group) == 3:
+        die = _completed_four(group, img, con)
+        if die is not None:
+            return [die]
     # Dropping one stray pip (a side face's, a speck) often leaves a legal face.
     if 3 <= len(group) <= 7:
-        for k in range(len(group)):
+        # The stray is the pip least like the others (a face's pips are one dot on one plane):
+        # tried first, so that a 3's worth of pips does not leave whichever two come first.
+        for k in _odd_ones_out(group):
             rest = group[:k] + group[k + 1 :]
             die, _ = _judge(rest, img, con)
             if die is not None:
@@ -846,6 +882,66 @@ def _explain(group: list[_Pip], img: np.ndarray, con: _Contrast,
 # A face read less surely than this is tried again without its smaller pips.
 UNSURE_FACE = 0.8
 SMALLER_PIP = 0.85
+
+
+def _odd_ones_out(group: list[_Pip]) -> list[int]:
+    """The pips of a group by how unlike the others they are (size, contrast, the shape the
+    plane gives them), the most unlike first."""
+    r = np.array([p.r for p in group])
+    c = np.array([p.contrast for p in group])
+    shapes = np.array([_pip_shape(p) for p in group])
+    unlike = (np.abs(r[:, None] - r[None]) / ((r[:, None] + r[None]) / 2)
+              + np.abs(c[:, None] - c[None])
+              + np.linalg.norm(shapes[:, None] - shapes[None], axis=2))
+    return [int(k) for k in np.argsort(-unlike.sum(axis=1), kind="stable")]
+
+
+def _mark_steps(group: list[_Pip], con: _Contrast, xy: np.ndarray) -> np.ndarray:
+    """How far the image at each point (median of a small square) stands out from the group's
+    face level, towards its pips' polarity."""
+    r = statistics.median([p.r for p in group])
+    rad = max(1, int(round(r * 0.6)))
+    image = con.level(group[0].dark)
+    h, w = image.shape
+    level = statistics.median([p.face_grey for p in group])
+    sign = -1.0 if group[0].dark else 1.0
+    out = np.full(len(xy), -math.inf)
+    for k, (x, y) in enumerate(np.rint(xy).astype(int)):
+        if rad <= x < w - rad and rad <= y < h - rad:
+            out[k] = sign * (float(np.median(image[y - rad : y + rad + 1, x - rad : x + rad + 1]))
+                             - level)
+    return out
+
+
+def _completed_four(group: list[_Pip], img: np.ndarray, con: _Contrast) -> _Face | None:
+    """Three pips at three corners of a square (under the camera's tilt) whose fourth corner the
+    image shows as a mark about as strong as they are: a 4 whose fourth pip blur, noise or a
+    glint kept from being found or linked. Read only if the 4 then passes every test."""
+    pts = np.array([[p.x, p.y] for p in group])
+    for k in range(3):
+        b = pts[k]
+        a, c = pts[(k + 1) % 3], pts[(k + 2) % 3]
+        u, v = a - b, c - b
+        nu, nv = float(np.linalg.norm(u)), float(np.linalg.norm(v))
+        if min(nu, nv) < 0.6 * max(nu, nv) or abs(float(u @ v)) > 0.5 * nu * nv:
+            continue
+        d = a + c - b
+        steps = _mark_steps(group, con, np.vstack([pts, d]))
+        pip_step = float(np.median(steps[:3]))
+        if pip_step <= 0 or steps[3] < (1 - BLANK_MAX) * pip_step:
+            continue
+        # A pip is a spot: the face closes round it (the table or a side face beyond a
+        # corner would stand out as far, but not as a spot).
+        r = statistics.median([p.r for p in group])
+        ring = _mark_steps(group, con, d + _RING * 2.0 * r)
+        if float(np.median(ring)) > BLANK_MAX * pip_step:
+            continue
+        twin = replace(group[k], x=float(d[0]), y=float(d[1]),
+                       contrast=min(p.contrast for p in group))
+        face, _ = _judge([*group, twin], img, con)
+        if face is not None and face.die.value == 4:
+            return face
+    return None
 
 
 _CUT_DIRECTIONS = np.array([[math.cos(a), math.sin(a)]
@@ -918,18 +1014,26 @@ def _beside(group: Sequence[_Pip], face: _Face) -> bool:
     """
     if face.die.value == 1 and len(group) == 1:
         return False  # two lone pips: neither says where its face is
-    pts = np.array([[p.x, p.y] for p in group]) - face.centre
-    try:
-        local = np.linalg.solve(face.axes, pts.T).T  # in the face's layout units
-    except np.linalg.LinAlgError:
-        return False
-    if (np.abs(local).max(axis=1) < face.half).any():
+    reach = _side_reach(group, face)
+    if reach is None:
         return False  # a mark on the face that is not one of its pips: the reading is in doubt
-    reach = float(np.abs(local.mean(axis=0)).max()) / face.half
     squashed = sum(p.roundness for p in group) / len(group) < SQUASH_RATIO * face.flatness
     if len(group) == 1 and not group[0].linked and reach <= SIDE_BAND:
         return True
     return squashed and reach <= SQUASHED_BAND
+
+
+def _side_reach(group: Sequence[_Pip], face: _Face) -> float | None:
+    """How far out from a face (in its half-sizes) pips lie, by their mean; None when any of
+    them lies on the face."""
+    pts = np.array([[p.x, p.y] for p in group]) - face.centre
+    try:
+        local = np.linalg.solve(face.axes, pts.T).T  # in the face's layout units
+    except np.linalg.LinAlgError:
+        return math.inf
+    if (np.abs(local).max(axis=1) < face.half).any():
+        return None
+    return float(np.abs(local.mean(axis=0)).max()) / face.half
 
 
 def _group_box(group: list[_Pip]) -> tuple[float, float, float, float]:
@@ -1002,7 +1106,7 @@ def _judge(group: list[_Pip], img: np.ndarray, con: _Contrast,
            lone_round: float = LONE_ROUNDNESS) -> tuple[_Face | None, bool]:
     """A die read from one pip group, or (None, True) for a face that fits no layout, or
     (None, False) for something that is not a die face at all."""
-    lone = _alone(group[0], con) if len(group) == 1 else None
+    lone = _alone(group[0], con, img) if len(group) == 1 else None
     if len(group) == 1 and (lone is None or lone.contrast < LONE_PIP_CONTRAST
                             or lone.roundness < lone_round):
         return None, False
@@ -1021,8 +1125,12 @@ def _judge(group: list[_Pip], img: np.ndarray, con: _Contrast,
     spacing = float(np.linalg.svd(fit.axes, compute_uv=False).mean())
     if fit.value > 1 and not SPACING_RANGE[0] <= spacing / r <= SPACING_RANGE[1]:
         return None, True
-    face = np.median(np.array([p.face for p in group]), axis=0)
-    plain, bounded, face_half = _face_evidence(fit, img, face)
+    faces = np.array([p.face for p in group])
+    # A light pip's ring is the darker half of the samples round it (see _describe_faces): on a
+    # dark face shaded across, the ring of a pip near the shaded side or the rounded edge comes
+    # out darker than the face's middle; the lightest ring is the least off.
+    least_off = None if group[0].dark else faces[int(np.argmax(faces.sum(axis=1)))]
+    plain, bounded, face_half = _face_evidence(fit, img, np.median(faces, axis=0), least_off)
     if plain < 0.75:
         return None, fit.value >= 4
     if bounded < (0.5 if fit.value <= 3 else 0.0):
@@ -1101,7 +1209,12 @@ def _shape_vector(face: _Face) -> np.ndarray:
         e = math.log(sv[0] / max(sv[1], 1e-6))
         twice = 2 * math.atan2(u[1, 0], u[0, 0])
         return np.array([e * math.cos(twice), e * math.sin(twice)])
-    group = face.group
+    return _pips_shape(face.group)
+
+
+def _pips_shape(group: list[_Pip]) -> np.ndarray:
+    """The foreshortening the pips' ellipses show, as _shape_vector's point (big pips weigh more:
+    they measure their shape better)."""
     w = np.array([p.r * p.r for p in group])
     es = -np.log(np.maximum([p.roundness for p in group], 0.2))
     twices = 2 * np.array([p.squash for p in group]) + math.pi  # long axis = squash + 90 degrees
@@ -1129,15 +1242,14 @@ def _pair_twos(faces: list[_Face], alone: list[_Pip], loose: list[list[_Pip]],
                img: np.ndarray, con: _Contrast) -> None:
     """Reads as 2s the pairs of lone pips that are twins in all but shape: a speck of shadow or
     glare on one pip's outline can keep two pips of one face from linking (their roundness
-    differs by more than SHAPE_TOLERANCE), and neither is a 1 by itself. Twins: sizes within
-    20%, contrasts within 0.15, the same face colour, roundness within twice the tolerance;
+    differs by more than SHAPE_TOLERANCE), and neither is a 1 by itself. Twins: alike in size
+    and contrast (see _twins), the same face colour, roundness within twice the tolerance;
     the most alike pairs are tried first."""
     pairs: list[tuple[float, int, int]] = []
     for i, a in enumerate(alone):
         for j in range(i + 1, len(alone)):
             b = alone[j]
-            if (a.dark != b.dark or min(a.r, b.r) < 0.8 * max(a.r, b.r)
-                    or abs(a.contrast - b.contrast) > 0.15
+            if (a.dark != b.dark or not _twins(a, b)
                     or abs(a.roundness - b.roundness) > 2 * SHAPE_TOLERANCE
                     or not _alike_lit(a, b)):
                 continue
@@ -1166,6 +1278,21 @@ def _pair_twos(faces: list[_Face], alone: list[_Pip], loose: list[list[_Pip]],
 
 # Twin pips may sit in light TWIN_STEP times brighter one than the other (a die's own shading).
 TWIN_STEP = 1.6
+# The two pips of a 2 are one printed dot twice, on one flat face in one light: radii within
+# TWIN_SIZE of the larger plus TWIN_SLACK pixels (a blob's edge is a threshold across a blurred
+# edge: half a pixel either way), contrasts within TWIN_CONTRAST. (Synthetic tuning set, true
+# 2s: radii within 0.88 of each other in 99%; the worst, 2.0 and 2.7 pixels, is noise.)
+TWIN_SIZE = 0.15
+TWIN_SLACK = 0.5
+TWIN_CONTRAST = 0.15
+
+
+def _twins(a: _Pip, b: _Pip) -> bool:
+    """Whether two pips are alike as a 2's are. A 1's pip paired with a pip of a side face
+    (its own die's, seen obliquely, or a neighbour's) is not: the side pip is foreshortened and
+    shaded, so smaller or blurred larger, and fainter; nor is a big 1's pip."""
+    return (abs(a.r - b.r) <= TWIN_SIZE * max(a.r, b.r) + TWIN_SLACK
+            and abs(a.contrast - b.contrast) <= TWIN_CONTRAST)
 
 
 def _alike_lit(a: _Pip, b: _Pip) -> bool:
@@ -1178,6 +1305,35 @@ def _alike_lit(a: _Pip, b: _Pip) -> bool:
     dim, lit = sorted((a.face, b.face), key=lambda f: float(f.sum()))
     gain = (float(lit.sum()) + 1.0) / (float(dim.sum()) + 1.0)
     return gain <= TWIN_STEP and bool(_same_colour((dim * gain)[None], lit)[0])
+
+
+def _part_unlike_twos(faces: list[_Face], loose: list[list[_Pip]], img: np.ndarray,
+                      con: _Contrast) -> None:
+    """Any two alike blobs fit a 2, so a 2's pips must be twins (see _twins); the layout checks
+    three or more pips against each other by itself. A 2 whose pips are not is a 1 and a pip
+    of a side face beside it (its own die's or a neighbour's): whichever pip is a 1 by itself
+    is read, the other left unread unless it lies in the 1's side band. Done once the faces are
+    read, not in _judge: a group of a top face and its side faces is explained best with the
+    side faces read (and then dropped as such), twins or not."""
+    kept: list[_Face] = []
+    for f in faces:
+        if f.die.value != 2 or _twins(*f.group):
+            kept.append(f)
+            continue
+        ones = [one for one in (_judge([p], img, con)[0] for p in f.group) if one is not None]
+        kept += ones
+        read = {id(p) for one in ones for p in one.group}
+        # A pip in the band around the 1 is its die's side face (see _beside): expected.
+        rest = [p for p in f.group if id(p) not in read
+                and not any(_in_side_band(p, one) for one in ones)]
+        if rest:
+            loose.append(rest)
+    faces[:] = kept
+
+
+def _in_side_band(p: _Pip, face: _Face) -> bool:
+    reach = _side_reach([p], face)
+    return reach is not None and reach <= SIDE_BAND
 
 
 def _rescue_ones(faces: list[_Face], pips: list[_Pip], loose: list[list[_Pip]],
@@ -1194,7 +1350,7 @@ def _rescue_ones(faces: list[_Face], pips: list[_Pip], loose: list[list[_Pip]],
     for p in pips:
         if id(p) in used:
             continue
-        lone = _alone(p, con)
+        lone = _alone(p, con, img)
         if (lone is None or lone.contrast < LONE_PIP_CONTRAST
                 or lone.roundness >= LONE_ROUNDNESS
                 or float(np.linalg.norm(_pip_shape(lone) - table)) > ON_TABLE):
@@ -1341,8 +1497,11 @@ def _worse_view(b: _Face, a: _Face) -> bool:
 
 
 _EDGE_RADII = np.arange(2.1, 5.2, 0.35)
-# For a 1, in pip radii: real faces end 3 (big pip) to 7 radii from it.
-_ONE_EDGE_RADII = np.arange(3.0, 9.5, 0.5)
+# For a 1, in pip radii: real faces end 3 (big pip) to 7 radii from it at their sides, and
+# their corners lie 1.41 times as far: the walk must reach them, or a face ending at 7 radii
+# seems unbounded along its diagonals.
+_ONE_EDGE_RADII = np.arange(3.0, 10.5, 0.5)
+_ONE_SIDE_REACH = 9.0
 _CIRCLE16 = np.stack([np.cos(np.linspace(0, 2 * math.pi, 16, endpoint=False)),
                       np.sin(np.linspace(0, 2 * math.pi, 16, endpoint=False))], axis=1)
 
@@ -1377,8 +1536,14 @@ def _quartile(values: np.ndarray) -> float:
     return float(ordered[lo] + (ordered[lo + 1] - ordered[lo]) * (pos - lo))
 
 
-def _face_evidence(fit: _Fit, img: np.ndarray, face: np.ndarray) -> tuple[float, float, float]:
+def _face_evidence(fit: _Fit, img: np.ndarray, face: np.ndarray,
+                   least_off: np.ndarray | None = None) -> tuple[float, float, float]:
     """How plain the face is between its pips, how clearly it ends all round, and where.
+
+    A spot between the pips is plain when it is the colour of ``face`` or of ``least_off``,
+    the pip ring least biased away from the face (see _judge): light falls off across a face
+    and a ring near the face's rounded edge takes some of the edge's shade, so the pips' rings
+    can all differ from the face's middle.
 
     The first two are fractions of sample points (0..1), taken in the layout's own coordinates;
     the third is the face's half-size in those units (dice differ in how far out the pips sit).
@@ -1388,8 +1553,12 @@ def _face_evidence(fit: _Fit, img: np.ndarray, face: np.ndarray) -> tuple[float,
     inside, rings, radii, lo, hi = _EVIDENCE_POINTS[fit.value]
     # The plain spots and the rings walking out, all sampled at once.
     pts = np.vstack([inside, rings]) @ fit.axes.T + fit.centre
-    same = _same_colour(_sample(img, pts[:, 0], pts[:, 1]).astype(np.float32), face)
-    plain = float(same[: len(inside)].mean())
+    colours = _sample(img, pts[:, 0], pts[:, 1]).astype(np.float32)
+    same = _same_colour(colours, face)
+    plain_spots = same[: len(inside)]
+    if least_off is not None:
+        plain_spots = plain_spots | _same_colour(colours[: len(inside)], least_off)
+    plain = float(plain_spots.mean())
     # Walking out from the centre, each direction should leave the face (for a side face, the
     # table or another die) somewhere between a tight and a wide pip spread.
     left = ~same[len(inside):].reshape(len(radii), len(_CIRCLE16))  # rings x directions
@@ -1400,8 +1569,16 @@ def _face_evidence(fit: _Fit, img: np.ndarray, face: np.ndarray) -> tuple[float,
     # Samples are taken past the edge; the near edges count (a side face of the same colour
     # makes the far ones look long).
     half = min(max(_quartile(first) - 0.2, lo), hi)
-    if fit.value == 1 and (bounded.mean() < 0.75 or first.max() > 2.2 * first.min()):
-        return plain, 0.0, half  # a lone dark spot on something that is not die-shaped
+    if fit.value == 1:
+        # The walk's last steps reach a face's corners (see _ONE_EDGE_RADII); a direction
+        # ending there counts only as near as the sides, as a side face of the same colour
+        # can carry the walk that far.
+        corner = first > _ONE_SIDE_REACH
+        far = corner & (first > 2.2 * first.min())
+        first = first[~far]
+        bounded[np.flatnonzero(bounded)[far]] = False
+        if bounded.mean() < 0.75 or first.max() > 2.2 * first.min():
+            return plain, 0.0, half  # a lone dark spot on something that is not die-shaped
     return plain, float(bounded.mean()), half
 
 

@@ -1,0 +1,47 @@
+"""Dice the reader used to miss or misread: a white pip faint against a yellow face, a 1 whose
+pip pairs with a side face's, a 4 with a corner pip lost to blur, a dark face whose rim is in
+shade."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.dice import read_dice
+from vision.synth import render_dice
+
+
+def test_a_white_pip_on_a_yellow_face_is_a_one():
+    # In grey the pip is barely lighter than the face; in blue, where yellow is dark, it
+    # stands far out. Lighter than the face in every channel, as white paint always is.
+    img = np.zeros((480, 640, 3), np.uint8)
+    img[:] = (110, 100, 105)
+    cv2.rectangle(img, (292, 212), (348, 268), (80, 222, 208), -1)
+    cv2.circle(img, (320, 240), 4, (240, 234, 214), -1, cv2.LINE_AA)
+    img = cv2.GaussianBlur(img, (3, 3), 0)
+    assert read_dice(img).values == [1]
+
+
+def test_a_coloured_spot_on_a_yellow_face_is_no_one():
+    # The same, but the spot is cyan: lighter than the face in blue only, so it is a mark of
+    # another colour, not a pip.
+    img = np.zeros((480, 640, 3), np.uint8)
+    img[:] = (110, 100, 105)
+    cv2.rectangle(img, (292, 212), (348, 268), (80, 222, 208), -1)
+    cv2.circle(img, (320, 240), 4, (240, 230, 60), -1, cv2.LINE_AA)
+    img = cv2.GaussianBlur(img, (3, 3), 0)
+    assert read_dice(img).values == []
+
+
+@pytest.mark.parametrize("condition, seed", [
+    ("touching", 206),  # a 1 whose pip paired with a smaller, fainter side-face pip as a 2
+    ("many", 278),      # the same with the die's own side face
+    ("clutter", 255),   # a 4 whose fourth pip blur kept from being found
+    ("touching", 282),  # dark faces whose pip rings fall on the shaded rim
+    ("clean", 217),     # dark 2s whose pip rings fall on the shaded rim
+])
+def test_rolls_once_misread_are_read(condition, seed):
+    scene = render_dice(seed, condition)
+    reading = read_dice(scene.image)
+    assert reading.values == scene.values
