@@ -508,8 +508,10 @@ def _plain_between(pips: list[_Pip], pairs: np.ndarray, img: np.ndarray,
     return ~long_enough | (kept < 2) | (offs <= np.maximum(1, n // 10))
 
 
-def _groups(pips: list[_Pip], img: np.ndarray) -> list[list[_Pip]]:
-    """Pips linked into faces: alike, close enough, and plain face between them."""
+def _groups(pips: list[_Pip], img: np.ndarray
+            ) -> tuple[list[list[_Pip]], list[tuple[_Pip, _Pip]]]:
+    """Pips linked into faces: alike, close enough, and plain face between them; and the pairs
+    that were alike and close enough but not plain between (see _rejoin)."""
     n = len(pips)
     parent = list(range(n))
 
@@ -520,7 +522,7 @@ def _groups(pips: list[_Pip], img: np.ndarray) -> list[list[_Pip]]:
         return i
 
     if n < 2:
-        return [[p] for p in pips]
+        return [[p] for p in pips], []
     xy = np.array([[p.x, p.y] for p in pips])
     r = np.array([p.r for p in pips])
     dark = np.array([p.dark for p in pips])
@@ -546,13 +548,46 @@ def _groups(pips: list[_Pip], img: np.ndarray) -> list[list[_Pip]]:
                               <= tol)
     cand = size_ok & shape_ok & near & colour_ok & (dark[:, None] == dark[None])
     pairs = np.argwhere(np.triu(cand, 1))
+    unplain: list[tuple[_Pip, _Pip]] = []
     if len(pairs):
-        for i, j in pairs[_plain_between(pips, pairs, img, dist)]:
+        plain = _plain_between(pips, pairs, img, dist)
+        for i, j in pairs[plain]:
             parent[root(int(i))] = root(int(j))
+        unplain = [(pips[int(i)], pips[int(j)]) for i, j in pairs[~plain]]
     out: dict[int, list[_Pip]] = {}
     for i in range(n):
         out.setdefault(root(i), []).append(pips[i])
-    return list(out.values())
+    return list(out.values()), unplain
+
+
+def _rejoin(groups: list[list[_Pip]], explained: list[list[_Face | list[_Pip]]],
+            unplain: list[tuple[_Pip, _Pip]], img: np.ndarray, con: _Contrast) -> None:
+    """Joins two groups that a pair of alike pips only just failed to link (see _plain_between)
+    when their explanations leave pips unread and together they make one legal face.
+
+    Close pips (a 3's middle and corner) leave only a pixel or two of face between their
+    halos, so the plainness test there rests on one or two pixels of sensor noise; the layout's
+    own tests on the joined face (its blank spots, its edges all round) sample far more of it.
+    A reading that explains every pip of both groups as one face beats one that leaves some
+    unread. In place: joined groups move into the first, the second is left empty."""
+    where = {id(p): k for k, g in enumerate(groups) for p in g}
+    for a, b in unplain:
+        i, j = where[id(a)], where[id(b)]
+        if i == j or len(groups[i]) + len(groups[j]) > 6:
+            continue
+        both = groups[i] + groups[j]
+        read = {id(p) for part in explained[i] + explained[j] if isinstance(part, _Face)
+                for p in part.group}
+        if all(id(p) in read or p.side for p in both):
+            continue
+        face, _ = _judge(both, img, con)
+        if face is None:
+            continue
+        for p in both:
+            p.linked = p.side = False
+            where[id(p)] = i
+        groups[i], groups[j] = both, []
+        explained[i], explained[j] = [face], []
 
 
 @dataclass
@@ -775,9 +810,11 @@ def _read_at(frame: np.ndarray, work_side: int) -> DiceReading:
     faces: list[_Face] = []
     loose: list[list[_Pip]] = []
     alone: list[_Pip] = []  # pips linked to none and no 1 by themselves
-    for group in _groups(pips, img):
+    groups, unplain = _groups(pips, img)
+    explained = [_explain(group, img, con) for group in groups]
+    _rejoin(groups, explained, unplain, img, con)
+    for group, parts in zip(groups, explained):
         used: set[int] = set()
-        parts = _explain(group, img, con)
         if len(group) == 1 and not any(isinstance(part, _Face) for part in parts):
             alone.append(group[0])
         for part in parts:
@@ -796,6 +833,7 @@ def _read_at(frame: np.ndarray, work_side: int) -> DiceReading:
     _pair_twos(faces, alone, loose, img, con)
     _rescue_ones(faces, pips, loose, img, con)
     _part_unlike_twos(faces, loose, img, con)
+    _completed_threes(faces, img, con)
     faces, doubt = _drop_off_table_faces(faces)
     faces = _drop_side_faces(faces)
     # A 1 in the band around another face is that die's side face, unless its pip looks at
@@ -926,15 +964,7 @@ def _completed_four(group: list[_Pip], img: np.ndarray, con: _Contrast) -> _Face
         if min(nu, nv) < 0.6 * max(nu, nv) or abs(float(u @ v)) > 0.5 * nu * nv:
             continue
         d = a + c - b
-        steps = _mark_steps(group, con, np.vstack([pts, d]))
-        pip_step = float(np.median(steps[:3]))
-        if pip_step <= 0 or steps[3] < (1 - BLANK_MAX) * pip_step:
-            continue
-        # A pip is a spot: the face closes round it (the table or a side face beyond a
-        # corner would stand out as far, but not as a spot).
-        r = statistics.median([p.r for p in group])
-        ring = _mark_steps(group, con, d + _RING * 2.0 * r)
-        if float(np.median(ring)) > BLANK_MAX * pip_step:
+        if not _pip_mark_at(group, con, d):
             continue
         twin = replace(group[k], x=float(d[0]), y=float(d[1]),
                        contrast=min(p.contrast for p in group))
@@ -942,6 +972,40 @@ def _completed_four(group: list[_Pip], img: np.ndarray, con: _Contrast) -> _Face
         if face is not None and face.die.value == 4:
             return face
     return None
+
+
+def _pip_mark_at(group: list[_Pip], con: _Contrast, d: np.ndarray) -> bool:
+    """Whether the image shows a pip of this group's kind at ``d``, found or not: a mark
+    about as strong as the group's pips, that the face closes round."""
+    steps = _mark_steps(group, con, np.vstack([[[p.x, p.y] for p in group], d]))
+    pip_step = float(np.median(steps[:-1]))
+    if pip_step <= 0 or steps[-1] < (1 - BLANK_MAX) * pip_step:
+        return False
+    # A pip is a spot: the face closes round it (the table or a side face beyond a
+    # corner would stand out as far, but not as a spot).
+    r = statistics.median([p.r for p in group])
+    ring = _mark_steps(group, con, d + _RING * 2.0 * r)
+    return float(np.median(ring)) <= BLANK_MAX * pip_step
+
+
+def _completed_threes(faces: list[_Face], img: np.ndarray, con: _Contrast) -> None:
+    """Reads as 3s the 2s that are a 3's middle pip and one corner: the other corner, just
+    past one end of the 2 as far again, blur or noise kept from being found or linked, but
+    the image shows it as a pip (see _pip_mark_at). Read only if the 3 passes every test; a
+    true 2's line continued that far leaves its face, which the 3's face tests see."""
+    for k, f in enumerate(faces):
+        if f.die.value != 2:
+            continue
+        a, b = (np.array([p.x, p.y]) for p in f.group)
+        for d in (2 * a - b, 2 * b - a):
+            if not _pip_mark_at(f.group, con, d):
+                continue
+            twin = replace(f.group[0], x=float(d[0]), y=float(d[1]),
+                           contrast=min(p.contrast for p in f.group))
+            three, _ = _judge([*f.group, twin], img, con)
+            if three is not None and three.die.value == 3:
+                faces[k] = three
+                break
 
 
 _CUT_DIRECTIONS = np.array([[math.cos(a), math.sin(a)]
@@ -1478,9 +1542,17 @@ SIDE_REACH = 1.0
 def _lit_above(a: _Face, b: _Face) -> bool | None:
     """Whether ``a`` rather than ``b`` is the top face of their die by the light: room light
     falls from above, so a top face is lit more than its sides. None when neither face is
-    clearly (TOP_LIGHT times) the brighter."""
-    grey_a = statistics.median(p.face_grey for p in a.group)
-    grey_b = statistics.median(p.face_grey for p in b.group)
+    clearly (TOP_LIGHT times) the brighter.
+
+    A face's grey level is taken on the image its pips' polarity is measured on (brightest
+    channel for dark pips, dimmest for light ones, see _levels): on a coloured face the two
+    differ by far more than TOP_LIGHT, so faces of unlike pips compare their ring colours."""
+    if a.group[0].dark == b.group[0].dark:
+        grey_a = statistics.median(p.face_grey for p in a.group)
+        grey_b = statistics.median(p.face_grey for p in b.group)
+    else:
+        grey_a = statistics.median(float(p.face.sum()) for p in a.group)
+        grey_b = statistics.median(float(p.face.sum()) for p in b.group)
     if max(grey_a, grey_b) < TOP_LIGHT * min(grey_a, grey_b) + 2.0:
         return None
     return grey_a > grey_b

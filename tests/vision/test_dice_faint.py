@@ -40,6 +40,9 @@ def test_a_coloured_spot_on_a_yellow_face_is_no_one():
     ("clutter", 255),   # a 4 whose fourth pip blur kept from being found
     ("touching", 282),  # dark faces whose pip rings fall on the shaded rim
     ("clean", 217),     # dark 2s whose pip rings fall on the shaded rim
+    ("rough", 201),     # a dark 3 whose pips one noisy pixel between kept from linking
+    ("rough", 241),     # a 3 whose corner pip broke into a faint ring: a 2 completed
+    ("rough", 249),     # a purple 5 judged by light against a white-pipped mark's face
 ])
 def test_rolls_once_misread_are_read(condition, seed):
     scene = render_dice(seed, condition)
