@@ -251,9 +251,13 @@ def _blobs(mask: np.ndarray, con: _Contrast, dark: bool, kernel: int, scale: flo
     """The blobs of a mask that are pips, and (with ``bridged``) the boxes of those that are
     not but could be pips joined by blur."""
     found: list[_Pip] = []
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    # Every blob's outer boundary, those inside another blob's hole too: a white die's shaded
+    # edges and shadow can ring its whole face in the dark mask, and its pips lie in that hole.
+    contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     rejected = []
-    for contour in contours:
+    for contour, (_, _, _, parent) in zip(contours, hierarchy[0] if contours else ()):
+        if parent >= 0:
+            continue  # a hole's boundary
         if len(contour) < 3 and min_area > 2:
             continue
         x, y, w, h = cv2.boundingRect(contour)
@@ -835,7 +839,7 @@ def _read_at(frame: np.ndarray, work_side: int) -> DiceReading:
     _part_unlike_twos(faces, loose, img, con)
     _completed_threes(faces, img, con)
     faces, doubt = _drop_off_table_faces(faces)
-    faces = _drop_side_faces(faces)
+    faces = _drop_side_faces(faces, img)
     # A 1 in the band around another face is that die's side face, unless its pip looks at
     # the camera as squarely as that face's own pips: then it is a die lying against it.
     faces = [f for f in faces
@@ -876,6 +880,14 @@ def _explain(group: list[_Pip], img: np.ndarray, con: _Contrast,
                 for p in smaller:
                     p.side = True
                 return [alone]
+    if die is not None and len(group) >= 5 and _mixed_planes(die):
+        # The face's own map and its pips' ellipses disagree on how it is foreshortened: one
+        # plane seen by one camera gives both one shape, so some pips lie in another plane (a
+        # side face's, on a tilted camera). A face left without them that agrees with its pips,
+        # and that they lie off, is the top face; they are its side face.
+        top = _without_side_pips(group, die, img, con)
+        if top is not None:
+            return [top]
     if die is not None:
         return [die]
     if len(group) == 1 or depth > 4:
@@ -904,10 +916,25 @@ def _explain(group: list[_Pip], img: np.ndarray, con: _Contrast,
         both = _split_into_faces(group, img, con)
         if both is not None:
             return list(both)
-        for face, rest in _peel_faces(group, img, con)[:3]:
+        peeled = _peel_faces(group, img, con)[:3]
+        for face, rest in peeled:
             both = _split_into_faces(rest, img, con)
             if both is not None:
                 return [face, *both]
+        # Two touching dice and a stray pip linked to them (a side face's pip, a speck): the
+        # rest is one face once the stray is dropped, as for one face above. Cutting such a
+        # group at its loosest link instead can halve a 6 into two 3s. Two top faces lie in
+        # the table's one plane; a die's side faces, peeled the same way, do not.
+        for face, rest in peeled:
+            if not 2 <= len(rest) - 1 <= 6:
+                continue
+            for k in _odd_ones_out(rest):
+                other, _ = _judge(rest[:k] + rest[k + 1 :], img, con)
+                if other is not None and float(np.linalg.norm(
+                        _shape_vector(face) - _shape_vector(other))) <= ON_TABLE:
+                    rest[k].linked = True
+                    return [face, other] + (_explain([rest[k]], img, con, depth + 1)
+                                            or [[rest[k]]])
     else:
         peeled = _peel_faces(group, img, con)
         if peeled:
@@ -920,6 +947,35 @@ def _explain(group: list[_Pip], img: np.ndarray, con: _Contrast,
 # A face read less surely than this is tried again without its smaller pips.
 UNSURE_FACE = 0.8
 SMALLER_PIP = 0.85
+
+
+def _mixed_planes(face: _Face) -> bool:
+    """Whether a face's layout map and its pips' ellipses disagree on its foreshortening by more
+    than faces in two planes do (see _shape_vector)."""
+    return float(np.linalg.norm(_shape_vector(face) - _pips_shape(face.group))) > OFF_TABLE
+
+
+def _without_side_pips(group: list[_Pip], face: _Face, img: np.ndarray,
+                       con: _Contrast) -> _Face | None:
+    """The face left when one or two of the group's most unlike pips (see _odd_ones_out) are
+    dropped, if it agrees with its own pips' shape, is at least as sure, and the dropped pips
+    lie off it (a 5's middle pip, dropped, leaves a 4 that it lies on); the surest such face.
+    The dropped pips are marked as side-face pips."""
+    odd = _odd_ones_out(group)[:3]
+    best: tuple[float, _Face, list[_Pip]] | None = None
+    for drop in [[k] for k in odd] + [[a, b] for i, a in enumerate(odd) for b in odd[i + 1:]]:
+        gone = [group[k] for k in drop]
+        rest, _ = _judge([p for k, p in enumerate(group) if k not in drop], img, con)
+        if (rest is None or rest.die.confidence < face.die.confidence or _mixed_planes(rest)
+                or any(_side_reach([p], rest) is None for p in gone)):
+            continue
+        if best is None or rest.die.confidence > best[0]:
+            best = (rest.die.confidence, rest, gone)
+    if best is None:
+        return None
+    for p in best[2]:
+        p.side = True
+    return best[1]
 
 
 def _odd_ones_out(group: list[_Pip]) -> list[int]:
@@ -1496,16 +1552,22 @@ def _drop_undersized_faces(faces: list[_Face]) -> list[_Face]:
             or radii[k] >= SIZE_RATIO * statistics.median(others)]
 
 
-def _drop_side_faces(faces: list[_Face]) -> list[_Face]:
+def _drop_side_faces(faces: list[_Face], img: np.ndarray) -> list[_Face]:
     """Of two readable faces of one die (top and a side seen at an angle), keeps the top one.
 
     The side face is the one squashed towards the other: its pips are foreshortened along the
     line joining the two faces. Two dice lying side by side both look square-on and are kept.
     """
     side: set[int] = set()
+    up = _tilt_axis(faces)
     for i, a in enumerate(faces):
         for j, b in enumerate(faces):
             if i == j:
+                continue
+            # One die's faces are one square, foreshortened alike within SIZE_RATIO: a mark far
+            # smaller (a side pip read as a 1) is no face of b's die (see _drop_undersized_faces).
+            if min(a.half * a.spacing, b.half * b.spacing) < SIZE_RATIO * max(
+                    a.half * a.spacing, b.half * b.spacing):
                 continue
             gap = float(np.linalg.norm(a.centre - b.centre))
             # Closer than two faces can lie side by side: one die, and b is the worse view.
@@ -1519,6 +1581,10 @@ def _drop_side_faces(faces: list[_Face]) -> list[_Face]:
             if gap < SIDE_REACH * reach and _lit_above(a, b):
                 side.add(j)
                 continue
+            if (i < j and gap < SIDE_REACH * reach and up is not None
+                    and _one_die_along_tilt(a, b, up, img)):
+                side.add(j if _worse_view(b, a) else i)
+                continue
             if b.die.value > 1 and _beside(b.group, a):
                 side.add(j)  # squashed pips in the band just around a: a's side face
                 continue
@@ -1531,6 +1597,50 @@ def _drop_side_faces(faces: list[_Face]) -> list[_Face]:
             if off < math.radians(40):
                 side.add(j)
     return [f for k, f in enumerate(faces) if k not in side]
+
+
+def _tilt_axis(faces: list[_Face]) -> np.ndarray | None:
+    """The image direction in which the table looks squashed (the camera's tilt), by consensus
+    of the faces (see _table_shape); None when the camera looks nearly straight down."""
+    if len(faces) < 2:
+        return None
+    table, support = _table_shape(np.array([_shape_vector(f) for f in faces]))
+    if support < 2 or float(np.linalg.norm(table)) <= 0.1:
+        return None
+    half_angle = 0.5 * math.atan2(table[1], table[0]) + math.pi / 2
+    return np.array([math.cos(half_angle), math.sin(half_angle)])
+
+
+def _one_die_along_tilt(a: _Face, b: _Face, up: np.ndarray, img: np.ndarray) -> bool:
+    """Whether two close faces in a line along the camera's tilt are one die's top and side
+    face, by what lies just beyond each, away from the other.
+
+    A tilted camera sees each die's side face on its near side: of two dice touching in a line
+    along the tilt, the nearer one's top face continues into its own side face (die colour)
+    beyond it. A die's top and near side face meet the table at both far ends: one surface,
+    in more or less light, and not the die's colour. (Near 45 degrees of tilt the near side
+    face is foreshortened as much as the top, so shape alone cannot tell them apart, see
+    _drop_off_table_faces.)"""
+    gap = b.centre - a.centre
+    d = gap / max(float(np.linalg.norm(gap)), 1e-6)
+    if abs(float(d @ up)) < math.cos(math.radians(45)):
+        return False  # side by side across the tilt: neither shows a side face beyond
+    beyond = []
+    for f, direction in ((a, -d), (b, d)):
+        local = np.linalg.solve(f.axes, direction)
+        p = f.centre + direction * 1.3 * f.half / float(np.abs(local).max())
+        beyond.append(_sample(img, p[:1], p[1:]).astype(np.float32)[0])
+    face = np.median([p.face for p in a.group + b.group], axis=0).astype(np.float32)
+    return (_alike_colour(beyond[0], beyond[1]) and not _alike_colour(beyond[0], face)
+            and not _alike_colour(beyond[1], face))
+
+
+def _alike_colour(c1: np.ndarray, c2: np.ndarray) -> bool:
+    """Whether two colours could be one surface, the dimmer brought up to the brighter's
+    light level (within TWIN_STEP)."""
+    dim, lit = sorted((c1, c2), key=lambda c: float(c.sum()))
+    gain = (float(lit.sum()) + 1.0) / (float(dim.sum()) + 1.0)
+    return gain <= TWIN_STEP and bool(_same_colour((dim * gain)[None], lit)[0])
 
 
 # A face lit this many times brighter than another face of its die is its top face.

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import cv2
+import numpy as np
 import pytest
 
 from vision.dice import read_dice
@@ -44,3 +46,28 @@ def test_a_four_with_its_side_face_pips_is_not_a_loose_six():
     reading = read_dice(scene.image)
     assert reading.values == scene.values
     assert reading.confidence >= 0.9 and not reading.unread
+
+
+@pytest.mark.parametrize("condition, seed", [
+    ("oblique", 217),  # a 4 and two side pips fit a 6 whose map is squashed unlike its pips
+    ("light", 240),    # the same under a low light
+    ("oblique", 219),  # a top face and its near side face in line with the tilt, table beyond
+    ("oblique", 235),  # a side pip read as a tiny 1 must not take a real 3 for its side face
+    ("touching", 259), # two touching dice and a stray pip: two faces in the table's plane
+])
+def test_steep_views_read_the_top_faces(condition, seed):
+    scene = render_dice(seed, condition)
+    assert read_dice(scene.image).values == scene.values
+
+
+def test_pips_inside_a_dark_ring_are_found():
+    # A white die whose shaded edges and shadow ring its whole face in the dark mask: the pips
+    # lie in the ring's hole, which an outer-contour search never looks into.
+    img = np.zeros((480, 640, 3), np.uint8)
+    img[:] = (60, 80, 140)
+    cv2.rectangle(img, (290, 210), (350, 270), (30, 30, 30), 4)
+    cv2.rectangle(img, (293, 213), (347, 267), (235, 235, 235), -1)
+    for x, y in ((306, 226), (334, 226), (306, 254), (334, 254)):
+        cv2.circle(img, (x, y), 4, (20, 20, 20), -1, cv2.LINE_AA)
+    img = cv2.GaussianBlur(img, (3, 3), 0)
+    assert read_dice(img).values == [4]
