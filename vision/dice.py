@@ -687,6 +687,15 @@ def _fit_layout(pts: np.ndarray, tilt: np.ndarray) -> _Fit | None:
     return _Fit(n, centre, axes[k], float(residual[k]))
 
 
+def _face_level(group: list[_Pip], con: _Contrast) -> tuple[np.ndarray, float, float, int]:
+    """What a face's marks are measured on: the level image of its pips' polarity, the face's
+    grey level there, the sign that makes a pip positive, and the half-side of the small square
+    a mark is the median of (0.6 pip radii)."""
+    rad = max(1, int(round(statistics.median([p.r for p in group]) * 0.6)))
+    level = statistics.median([p.face_grey for p in group])
+    return con.level(group[0].dark), level, -1.0 if group[0].dark else 1.0, rad
+
+
 def _empty_where_no_pip(fit: _Fit, group: list[_Pip], con: _Contrast) -> float:
     """The strongest mark where the layout says the face is blank, as a fraction of how far
     this face's own pips stand out from it (0 = clean, 1 = as strong as a pip).
@@ -697,12 +706,8 @@ def _empty_where_no_pip(fit: _Fit, group: list[_Pip], con: _Contrast) -> float:
     if fit.value == 1:
         return 0.0  # the pip offset is unknown on a 1; its ring is checked by the caller
     empty = _BLANKS[fit.value]
-    r = statistics.median([p.r for p in group])
-    rad = max(1, int(round(r * 0.6)))
-    image = con.level(group[0].dark)
+    image, level, sign, rad = _face_level(group, con)
     h, w = image.shape
-    level = statistics.median([p.face_grey for p in group])
-    sign = -1.0 if group[0].dark else 1.0
 
     def steps(xy: np.ndarray) -> np.ndarray:
         """Median grey of a small square at each point, minus the face level (signed so that a
@@ -993,12 +998,8 @@ def _odd_ones_out(group: list[_Pip]) -> list[int]:
 def _mark_steps(group: list[_Pip], con: _Contrast, xy: np.ndarray) -> np.ndarray:
     """How far the image at each point (median of a small square) stands out from the group's
     face level, towards its pips' polarity."""
-    r = statistics.median([p.r for p in group])
-    rad = max(1, int(round(r * 0.6)))
-    image = con.level(group[0].dark)
+    image, level, sign, rad = _face_level(group, con)
     h, w = image.shape
-    level = statistics.median([p.face_grey for p in group])
-    sign = -1.0 if group[0].dark else 1.0
     out = np.full(len(xy), -math.inf)
     for k, (x, y) in enumerate(np.rint(xy).astype(int)):
         if rad <= x < w - rad and rad <= y < h - rad:

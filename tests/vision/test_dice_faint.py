@@ -12,26 +12,24 @@ from vision.dice import read_dice
 from vision.synth import render_dice
 
 
-def test_a_white_pip_on_a_yellow_face_is_a_one():
-    # In grey the pip is barely lighter than the face; in blue, where yellow is dark, it
-    # stands far out. Lighter than the face in every channel, as white paint always is.
+def _yellow_face_with_a_spot(spot: tuple[int, int, int]) -> np.ndarray:
     img = np.zeros((480, 640, 3), np.uint8)
     img[:] = (110, 100, 105)
     cv2.rectangle(img, (292, 212), (348, 268), (80, 222, 208), -1)
-    cv2.circle(img, (320, 240), 4, (240, 234, 214), -1, cv2.LINE_AA)
-    img = cv2.GaussianBlur(img, (3, 3), 0)
-    assert read_dice(img).values == [1]
+    cv2.circle(img, (320, 240), 4, spot, -1, cv2.LINE_AA)
+    return cv2.GaussianBlur(img, (3, 3), 0)
+
+
+def test_a_white_pip_on_a_yellow_face_is_a_one():
+    # In grey the pip is barely lighter than the face; in blue, where yellow is dark, it
+    # stands far out. Lighter than the face in every channel, as white paint always is.
+    assert read_dice(_yellow_face_with_a_spot((240, 234, 214))).values == [1]
 
 
 def test_a_coloured_spot_on_a_yellow_face_is_no_one():
     # The same, but the spot is cyan: lighter than the face in blue only, so it is a mark of
     # another colour, not a pip.
-    img = np.zeros((480, 640, 3), np.uint8)
-    img[:] = (110, 100, 105)
-    cv2.rectangle(img, (292, 212), (348, 268), (80, 222, 208), -1)
-    cv2.circle(img, (320, 240), 4, (240, 230, 60), -1, cv2.LINE_AA)
-    img = cv2.GaussianBlur(img, (3, 3), 0)
-    assert read_dice(img).values == []
+    assert read_dice(_yellow_face_with_a_spot((240, 230, 60))).values == []
 
 
 @pytest.mark.parametrize("condition, seed", [
