@@ -154,6 +154,9 @@ class _Contrast:
     closed: np.ndarray  # the face level around dark marks
     opened: np.ndarray  # the face level around light marks
     masks: tuple[np.ndarray, np.ndarray]  # dark marks, light marks
+    # _judge's verdicts on the pip groups of this frame, by the groups' pips: the search for
+    # faces (dropping a pip, cutting, peeling) asks about the same groups many times.
+    judged: dict = field(default_factory=dict)
 
     def ratio(self, dark: bool, x0: int, y0: int, x1: int, y1: int) -> np.ndarray:
         """Contrast ratio (0..1) of a window: how far a mark is from its face level."""
@@ -1226,7 +1229,18 @@ def _scaled(die: Die, scale: float, size: tuple[int, int]) -> Die:
 def _judge(group: list[_Pip], img: np.ndarray, con: _Contrast,
            lone_round: float = LONE_ROUNDNESS) -> tuple[_Face | None, bool]:
     """A die read from one pip group, or (None, True) for a face that fits no layout, or
-    (None, False) for something that is not a die face at all."""
+    (None, False) for something that is not a die face at all. Asked once per group and frame
+    (``img`` is the frame ``con`` was made from)."""
+    key = (tuple(id(p) for p in group), lone_round)
+    known = con.judged.get(key)
+    if known is None:
+        # The group is kept with its verdict so that its pips' ids stay theirs.
+        known = con.judged[key] = (list(group), _judge_afresh(group, img, con, lone_round))
+    return known[1]
+
+
+def _judge_afresh(group: list[_Pip], img: np.ndarray, con: _Contrast,
+                  lone_round: float) -> tuple[_Face | None, bool]:
     lone = _alone(group[0], con, img) if len(group) == 1 else None
     if len(group) == 1 and (lone is None or lone.contrast < LONE_PIP_CONTRAST
                             or lone.roundness < lone_round):
