@@ -1433,13 +1433,8 @@ def _twins(a: _Pip, b: _Pip) -> bool:
 def _alike_lit(a: _Pip, b: _Pip) -> bool:
     """Whether two pips' faces are the same colour, the dimmer brought up to the brighter's
     light level (within TWIN_STEP) when both pips face the camera."""
-    if _same_colour(a.face[None], b.face)[0]:
-        return True
-    if min(a.roundness, b.roundness) < 0.8:
-        return False
-    dim, lit = sorted((a.face, b.face), key=lambda f: float(f.sum()))
-    gain = (float(lit.sum()) + 1.0) / (float(dim.sum()) + 1.0)
-    return gain <= TWIN_STEP and bool(_same_colour((dim * gain)[None], lit)[0])
+    return bool(_same_colour(a.face[None], b.face)[0]) or (
+        min(a.roundness, b.roundness) >= 0.8 and _alike_colour(a.face, b.face))
 
 
 def _part_unlike_twos(faces: list[_Face], loose: list[list[_Pip]], img: np.ndarray,
@@ -1515,8 +1510,7 @@ def _drop_off_table_faces(faces: list[_Face]) -> tuple[list[_Face], bool]:
     # "Up" the table: the direction in which it is squashed, taken away from the camera (smaller
     # y). Below ~10% squash there is no reliable direction (a camera looking straight down).
     tilted = float(np.linalg.norm(table)) > 0.1
-    half_angle = 0.5 * math.atan2(table[1], table[0]) + math.pi / 2
-    up = np.array([math.cos(half_angle), math.sin(half_angle)])
+    up = _squash_axis(table)
     if up[1] > 0:
         up = -up
     side: set[int] = set()
@@ -1622,7 +1616,12 @@ def _tilt_axis(faces: list[_Face]) -> np.ndarray | None:
     table, support = _table_shape(np.array([_shape_vector(f) for f in faces]))
     if support < 2 or float(np.linalg.norm(table)) <= 0.1:
         return None
-    half_angle = 0.5 * math.atan2(table[1], table[0]) + math.pi / 2
+    return _squash_axis(table)
+
+
+def _squash_axis(shape: np.ndarray) -> np.ndarray:
+    """The unit image direction (either way) in which a _shape_vector point is squashed."""
+    half_angle = 0.5 * math.atan2(shape[1], shape[0]) + math.pi / 2
     return np.array([math.cos(half_angle), math.sin(half_angle)])
 
 
