@@ -605,6 +605,25 @@ class _Fit:
     residual: float  # worst pip error over pip spacing
 
 
+def _singular_values(a: np.ndarray) -> np.ndarray:
+    """The singular values (larger first) of 2x2 matrices (..., 2, 2), in closed form: the
+    face search asks for thousands of them per frame, each a LAPACK call through numpy."""
+    sq = (a * a).sum(axis=(-2, -1))
+    det = np.abs(a[..., 0, 0] * a[..., 1, 1] - a[..., 0, 1] * a[..., 1, 0])
+    big = np.sqrt((sq + np.sqrt(np.maximum(sq * sq - 4 * det * det, 0.0))) / 2)
+    small = np.divide(det, big, out=np.zeros_like(big), where=big > 0)
+    return np.stack([big, small], axis=-1)
+
+
+def _mean_scale(a: np.ndarray) -> float:
+    """The mean of one 2x2 matrix's singular values (see _singular_values), in plain floats."""
+    (p, q), (r, t) = a.tolist()
+    sq = p * p + q * q + r * r + t * t
+    det = abs(p * t - q * r)
+    big = math.sqrt((sq + math.sqrt(max(sq * sq - 4 * det * det, 0.0))) / 2)
+    return (big + (det / big if big > 0 else 0.0)) / 2
+
+
 def _rot(angle: float) -> np.ndarray:
     c, s = math.cos(angle), math.sin(angle)
     return np.array([[c, -s], [s, c]])
@@ -655,12 +674,18 @@ def _fit_layout(pts: np.ndarray, tilt: np.ndarray) -> _Fit | None:
     layout = LAYOUTS[n]
     x = pts - centre
     # Whitening both point sets leaves only a rotation (or mirror) between them.
-    cx = np.cov(x.T, bias=True)
-    ex, vx = np.linalg.eigh(cx)
-    if ex[0] <= 1e-9 * max(ex[1], 1e-9):
+    # (The inverse square root of the 2x2 covariance in closed form, as numpy's eigh would
+    # give it, at a fraction of the cost.)
+    (a00, a01), (_, a11) = x.T @ x / n
+    det = a00 * a11 - a01 * a01
+    top = (a00 + a11) / 2 + math.hypot((a00 - a11) / 2, a01)
+    if top <= 0 or det / top <= 1e-9 * max(top, 1e-9):
         return None
-    wx = x @ vx @ np.diag(ex**-0.5) @ vx.T
-    i0 = int(np.argmax(np.linalg.norm(wx, axis=1)))
+    root = math.sqrt(det)
+    m00, m11 = a00 + root, a11 + root
+    unwhite = math.sqrt(a00 + a11 + 2 * root) / (m00 * m11 - a01 * a01)
+    wx = x @ (np.array([[m11, -a01], [-a01, m00]]) * unwhite)
+    i0 = int(np.argmax((wx * wx).sum(axis=1)))
     # Every way of laying the farthest pip onto a layout pip (mirrored or not), all at once:
     # turn the whitened layout so that pip lands on it, then pair each pip with its nearest.
     wl_m, picked_angle = _WHITE_LAYOUTS[n]
@@ -668,7 +693,8 @@ def _fit_layout(pts: np.ndarray, tilt: np.ndarray) -> _Fit | None:
     c, sn = np.cos(ang)[:, None], np.sin(ang)[:, None]
     moved = np.stack([wl_m[..., 0] * c - wl_m[..., 1] * sn,
                       wl_m[..., 0] * sn + wl_m[..., 1] * c], axis=2)
-    dist = np.linalg.norm(wx[None, :, None, :] - moved[:, None, :, :], axis=3)
+    gap = wx[None, :, None, :] - moved[:, None, :, :]
+    dist = np.sqrt((gap * gap).sum(axis=3))
     assign = dist.argmin(axis=2)
     near = np.take_along_axis(dist, assign[..., None], axis=2)[..., 0].max(axis=1)
     one_each = (np.sort(assign, axis=1)[:, 1:] != np.sort(assign, axis=1)[:, :-1]).all(axis=1)
@@ -679,9 +705,10 @@ def _fit_layout(pts: np.ndarray, tilt: np.ndarray) -> _Fit | None:
     # pip, so src^T src is the layout's own and only src^T x changes.
     src = layout[assign[ks]]
     a = _LAYOUT_GRAM_INV[n] @ np.einsum("kni,nj->kij", src, x)
-    err = np.linalg.norm(src @ a - x[None], axis=2).max(axis=1)
+    miss = src @ a - x[None]
+    err = np.sqrt((miss * miss).sum(axis=2).max(axis=1))
     axes = a.transpose(0, 2, 1)
-    sv = np.linalg.svd(axes, compute_uv=False)
+    sv = _singular_values(axes)
     ok = sv[:, 1] / sv[:, 0] >= 0.55
     if not ok.any():
         return None
@@ -723,7 +750,9 @@ def _empty_where_no_pip(fit: _Fit, group: list[_Pip], con: _Contrast) -> float:
             rows = yi[inner][:, None, None] + d[None, :, None]
             cols = xi[inner][:, None, None] + d[None, None, :]
             patches = image[rows, cols].reshape(int(inner.sum()), -1)
-            out[inner] = sign * (np.median(patches, axis=1) - level)
+            # An odd-sized square: its median is its middle value.
+            mid = patches.shape[1] // 2
+            out[inner] = sign * (np.partition(patches, mid, axis=1)[:, mid].astype(float) - level)
         for k in np.nonzero(~inner & (xi >= 0) & (xi < w) & (yi >= 0) & (yi < h))[0]:
             patch = image[max(0, yi[k] - rad): yi[k] + rad + 1,
                              max(0, xi[k] - rad): xi[k] + rad + 1]
@@ -1257,7 +1286,7 @@ def _judge_afresh(group: list[_Pip], img: np.ndarray, con: _Contrast,
         # A 1 has no pip offset: its unit is the pip's long radius (its true radius on a face
         # seen at an angle).
         fit.axes = tilt * (lone.r / math.sqrt(max(lone.roundness, 0.3)))
-    spacing = float(np.linalg.svd(fit.axes, compute_uv=False).mean())
+    spacing = _mean_scale(fit.axes)
     if fit.value > 1 and not SPACING_RANGE[0] <= spacing / r <= SPACING_RANGE[1]:
         return None, True
     faces = np.array([p.face for p in group])
@@ -1265,7 +1294,7 @@ def _judge_afresh(group: list[_Pip], img: np.ndarray, con: _Contrast,
     # dark face shaded across, the ring of a pip near the shaded side or the rounded edge comes
     # out darker than the face's middle; the lightest ring is the least off.
     least_off = None if group[0].dark else faces[int(np.argmax(faces.sum(axis=1)))]
-    plain, bounded, face_half = _face_evidence(fit, img, np.median(faces, axis=0), least_off)
+    plain, bounded, face_half = _face_evidence(fit, img, _column_median(faces), least_off)
     if plain < 0.75:
         return None, fit.value >= 4
     if bounded < (0.5 if fit.value <= 3 else 0.0):
@@ -1644,7 +1673,7 @@ def _one_die_along_tilt(a: _Face, b: _Face, up: np.ndarray, img: np.ndarray) -> 
         local = np.linalg.solve(f.axes, direction)
         p = f.centre + direction * 1.3 * f.half / float(np.abs(local).max())
         beyond.append(_sample(img, p[:1], p[1:]).astype(np.float32)[0])
-    face = np.median([p.face for p in a.group + b.group], axis=0).astype(np.float32)
+    face = _column_median(np.array([p.face for p in a.group + b.group])).astype(np.float32)
     return (_alike_colour(beyond[0], beyond[1]) and not _alike_colour(beyond[0], face)
             and not _alike_colour(beyond[1], face))
 
@@ -1730,6 +1759,15 @@ def _quartile(values: np.ndarray) -> float:
     if lo + 1 >= len(ordered):
         return float(ordered[lo])
     return float(ordered[lo] + (ordered[lo + 1] - ordered[lo]) * (pos - lo))
+
+
+def _column_median(values: np.ndarray) -> np.ndarray:
+    """np.median(values, axis=0) of a few rows, without its cost (it is asked per pip group)."""
+    ordered = np.sort(values, axis=0)
+    n = len(ordered)
+    if n % 2:
+        return ordered[n // 2]
+    return (ordered[n // 2 - 1] + ordered[n // 2]) / 2
 
 
 def _face_evidence(fit: _Fit, img: np.ndarray, face: np.ndarray,
