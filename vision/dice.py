@@ -141,6 +141,8 @@ class _Pip:
     # Taken at half maximum (see _cores): ``whole`` is the pip its full blob makes, if any;
     # a lone 1 is judged on that, as a core trimmed round could be any blotch.
     cored: bool = False
+    # Linked (see _groups) to no other pip: a 1 of its own, or a pip whose face lost the rest.
+    unlinked: bool = True
 
 
 @dataclass
@@ -852,6 +854,9 @@ def _read_at(frame: np.ndarray, work_side: int) -> DiceReading:
     loose: list[list[_Pip]] = []
     alone: list[_Pip] = []  # pips linked to none and no 1 by themselves
     groups, unplain = _groups(pips, img)
+    for group in groups:
+        for p in group:
+            p.unlinked = len(group) == 1
     explained = [_explain(group, img, con) for group in groups]
     _rejoin(groups, explained, unplain, img, con)
     for group, parts in zip(groups, explained):
@@ -954,10 +959,18 @@ def _explain(group: list[_Pip], img: np.ndarray, con: _Contrast,
         if both is not None:
             return list(both)
         peeled = _peel_faces(group, img, con)[:3]
+        # A cut that leaves an unsure face is weighed against the stray pip below: beside
+        # touching dice a side face's pip is common, and cutting it in with a corner or two
+        # of a 4 or 6 makes a poor 2 or 3 of what is one sure face and a stray.
+        cut: tuple[float, list[_Face | list[_Pip]]] | None = None
         for face, rest in peeled:
             both = _split_into_faces(rest, img, con)
             if both is not None:
-                return [face, *both]
+                weakest = min(f.die.confidence for f in (face, *both))
+                if weakest >= UNSURE_FACE:
+                    return [face, *both]
+                cut = (weakest, [face, *both])
+                break
         # Two touching dice and a stray pip linked to them (a side face's pip, a speck): the
         # rest is one face once the stray is dropped, as for one face above. Cutting such a
         # group at its loosest link instead can halve a 6 into two 3s. Two top faces lie in
@@ -968,10 +981,32 @@ def _explain(group: list[_Pip], img: np.ndarray, con: _Contrast,
             for k in _odd_ones_out(rest):
                 other, _ = _judge(rest[:k] + rest[k + 1 :], img, con)
                 if other is not None and float(np.linalg.norm(
-                        _shape_vector(face) - _shape_vector(other))) <= ON_TABLE:
+                        _shape_vector(face) - _shape_vector(other))) <= ON_TABLE and (
+                        cut is None or min(face.die.confidence, other.die.confidence) > cut[0]):
                     rest[k].linked = True
                     return [face, other] + (_explain([rest[k]], img, con, depth + 1)
                                             or [[rest[k]]])
+        if cut is not None:
+            return cut[1]
+        # One die seen steeply: its top face and a side face whose pips continue the top
+        # face's rows link into one group. A face peeled off whose rest lies in its side band
+        # and is more squashed than it (see _beside) is the top face; the rest its side face.
+        # Only a sure face silences pips: side faces' pips peel into unsure faces too.
+        for face, rest in peeled:
+            if face.die.confidence >= UNSURE_FACE and _beside(rest, face):
+                for p in rest:
+                    p.side = True
+                return [face]
+        # The same with pips left that are not squashed (a side face seen at a slant like
+        # the top, a speck): all just beyond the face's edge and making no face among
+        # themselves. They stay unread.
+        if peeled:
+            face, rest = peeled[0]
+            reach = [_side_reach([p], face) for p in rest]
+            if all(r is not None and r <= SQUASHED_BAND for r in reach):
+                parts = _explain(rest, img, con, depth + 1)
+                if not any(isinstance(part, _Face) for part in parts):
+                    return [face, *parts]
     else:
         peeled = _peel_faces(group, img, con)
         if peeled:
@@ -1294,7 +1329,8 @@ def _judge_afresh(group: list[_Pip], img: np.ndarray, con: _Contrast,
     # dark face shaded across, the ring of a pip near the shaded side or the rounded edge comes
     # out darker than the face's middle; the lightest ring is the least off.
     least_off = None if group[0].dark else faces[int(np.argmax(faces.sum(axis=1)))]
-    plain, bounded, face_half = _face_evidence(fit, img, _column_median(faces), least_off)
+    plain, bounded, face_half = _face_evidence(fit, img, _column_median(faces), least_off,
+                                               side_arc=group[0].unlinked)
     if plain < 0.75:
         return None, fit.value >= 4
     if bounded < (0.5 if fit.value <= 3 else 0.0):
@@ -1557,6 +1593,13 @@ def _drop_off_table_faces(faces: list[_Face]) -> tuple[list[_Face], bool]:
             rise = float(gap @ up) / reach  # > 0: a lies beyond b
             by_place = rise if tilted and abs(rise) > 0.15 else 0.0
             by_light = _lit_above(a, b)
+            # Light from above is an assumption that a low sun or a lamp at the side breaks
+            # (the side face turned to it is the brighter); the plane is geometry. A face on
+            # the table plane beside one far off it is the top face whatever the light says,
+            # unless where they lie on the table says otherwise too.
+            if (abs(by_plane) > OFF_TABLE and min(off[i], off[j]) <= ON_TABLE
+                    and (by_place == 0.0 or (by_place > 0) == (by_plane > 0))):
+                by_light = None
             if by_light is not None:
                 a_top = by_light
             elif abs(by_plane) > 0.08:
@@ -1771,7 +1814,8 @@ def _column_median(values: np.ndarray) -> np.ndarray:
 
 
 def _face_evidence(fit: _Fit, img: np.ndarray, face: np.ndarray,
-                   least_off: np.ndarray | None = None) -> tuple[float, float, float]:
+                   least_off: np.ndarray | None = None,
+                   side_arc: bool = False) -> tuple[float, float, float]:
     """How plain the face is between its pips, how clearly it ends all round, and where.
 
     A spot between the pips is plain when it is the colour of ``face`` or of ``least_off``,
@@ -1811,8 +1855,30 @@ def _face_evidence(fit: _Fit, img: np.ndarray, face: np.ndarray,
         far = corner & (first > 2.2 * first.min())
         first = first[~far]
         bounded[np.flatnonzero(bounded)[far]] = False
-        if bounded.mean() < 0.75 or first.max() > 2.2 * first.min():
+        if bounded.mean() < 0.75:
             return plain, 0.0, half  # a lone dark spot on something that is not die-shaped
+        # A 1's pip is the face's centre, so the face ends about as near all round; but a side
+        # face of the die's colour (a tilted camera sees it) carries the walk on past the edge
+        # on that side: one arc of directions, whose opposite ones end near, and by at most
+        # 2 tan(45 degrees) face half-sizes more. A 3's or 5's pip meets its neighbours (near)
+        # along one diagonal and the far corners along the other: no one arc. Only a pip that
+        # linked to no alike pip (see _groups) is given this: a pip of a face that linked but
+        # was not read meets its neighbours near and the face's far side beyond them.
+        reach = np.full(len(_CIRCLE16), np.inf)
+        reach[bounded] = first
+        near = reach <= 2.2 * first.min()
+        # The face must first be found: near edges all at the walk's first step (neighbouring
+        # pips, a letter's strokes) leave no face for a side face to lengthen.
+        if (bounded & ~near).any() and (not side_arc or half <= lo):
+            return plain, 0.0, half
+        if (bounded & ~near).any():
+            long = ~near  # the unbounded directions too: the side face's arc or none
+            half_turn = len(_CIRCLE16) // 2
+            runs = np.count_nonzero(long & ~np.roll(long, 1))
+            if (runs > 1 or np.count_nonzero(long) > half_turn // 2
+                    or not near[np.roll(long, half_turn)].all()
+                    or first.max() > 3.0 * first.min()):
+                return plain, 0.0, half  # a lone dark spot on something that is not die-shaped
     return plain, float(bounded.mean()), half
 
 
