@@ -159,6 +159,7 @@ class _Contrast:
     # _judge's verdicts on the pip groups of this frame, by the groups' pips: the search for
     # faces (dropping a pip, cutting, peeling) asks about the same groups many times.
     judged: dict = field(default_factory=dict)
+    rounded: _Contrast | None = None  # see _round_light
 
     def ratio(self, dark: bool, x0: int, y0: int, x1: int, y1: int) -> np.ndarray:
         """Contrast ratio (0..1) of a window: how far a mark is from its face level."""
@@ -197,12 +198,45 @@ def _contrast(gray: np.ndarray, bright: np.ndarray, kernel: int) -> _Contrast:
     dark_step = cv2.subtract(closed, bright)
     dark_need = cv2.max(cv2.addWeighted(closed, PIP_CONTRAST, closed, 0, PIP_CONTRAST * 12),
                         MIN_PIP_STEP)
+    dark = cv2.compare(dark_step, dark_need, cv2.CMP_GT)
+    return _Contrast(gray, bright, closed, opened, (dark, _light_marks(gray, opened)))
+
+
+def _light_marks(gray: np.ndarray, opened: np.ndarray) -> np.ndarray:
     light_step = cv2.subtract(gray, opened)
     light_need = cv2.max(cv2.addWeighted(gray, PIP_CONTRAST, gray, 0, PIP_CONTRAST * 12),
                          MIN_PIP_STEP)
-    dark = cv2.compare(dark_step, dark_need, cv2.CMP_GT)
-    light = cv2.compare(light_step, light_need, cv2.CMP_GT)
-    return _Contrast(gray, bright, closed, opened, (dark, light))
+    return cv2.compare(light_step, light_need, cv2.CMP_GT)
+
+
+# An octagon KERNEL wide (see _round_light), near a disc: a square 9 wide grown by a diamond
+# 15 wide (two diagonal lines 7 long and a cross), at the cost of about 1.5 square openings.
+_ROUND = (cv2.getStructuringElement(cv2.MORPH_RECT, (9, 9)), np.eye(7, dtype=np.uint8),
+          np.fliplr(np.eye(7, dtype=np.uint8)).copy(),
+          cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3)))
+
+
+def _round_light(con: _Contrast) -> _Contrast:
+    """``con`` with its light marks measured against an opening by an octagon (near a disc)
+    instead of a square, on the fine level (worked out once per frame).
+
+    A face is a square at any angle, and the square opening fits into a tilted one only well
+    inside its corners: a pale face's corners on a darker table stand out from that level as
+    far as its light pips do, and join the pips beside them into blobs that are no pip. An
+    octagon fits into the corners at any angle, so against it the pips stand alone. (Only
+    blobs that are no pip are looked at again against it, see _off_corner: an octagon also
+    fits further into the sharp corners of the table between dark dice or clutter, and leaves
+    their tips as small as pips.)
+    """
+    if con.rounded is None:
+        opened = con.gray
+        for se in _ROUND:
+            opened = cv2.erode(opened, se)
+        for se in _ROUND[::-1]:
+            opened = cv2.dilate(opened, se)
+        con.rounded = replace(con, opened=opened,
+                              masks=(con.masks[0], _light_marks(con.gray, opened)), judged={})
+    return con.rounded
 
 
 # Half-maximum cores look this far (pixels) for the pip's extreme: past a one or two pixel gap
@@ -240,6 +274,7 @@ def _find_pips(con: _Contrast, kernel: int, scale: float, min_area: float,
             pips, rejected = _blobs(cores, con, dark, kernel, scale, min_area, True)
             if rejected:
                 pips += _split_bridged(cores, rejected, con, dark, kernel, scale, min_area)
+                pips += _off_corners(rejected, con, kernel, min_area, pips)
             for p in pips:
                 p.cored = True
             found += pips
@@ -277,6 +312,57 @@ def _blobs(mask: np.ndarray, con: _Contrast, dark: bool, kernel: int, scale: flo
 # Light pips are taken at half maximum on the fine level (see _cores); dark pips on a light
 # face are measured against the bright face, so blur and speckle between them stay below it.
 _CORED = (False,)
+
+
+def _off_corners(boxes: list[tuple[int, int, int, int]], con: _Contrast, kernel: int,
+                 min_area: float, found: list[_Pip]) -> list[_Pip]:
+    """Light pips (cores, on the fine level) in the blobs (``boxes``) that are no pip, against
+    an opening that fits into a face's corners (see _round_light); not those already
+    ``found``, and only those that came apart from a face's corner (see _off_corner)."""
+    # Cheap first: a blob with no part darker than its lightest pixel as a face is than its
+    # pip holds no pip apart from a corner (_off_corner asks that of the corner's median).
+    keep = []
+    for x, y, w, h in boxes:
+        marks = con.masks[1][y : y + h, x : x + w] > 0
+        low = float(con.gray[y : y + h, x : x + w][marks].min()) if marks.any() else 255.0
+        peak = float(con.gray[max(0, y - 1) : y + h + 1, max(0, x - 1) : x + w + 1].max())
+        if peak - low > max(PIP_CONTRAST * (peak + 12.0), MIN_PIP_STEP):
+            keep.append((x, y, w, h))
+    if not keep:
+        return []
+    part = _round_light(con)
+    cores = _cores(part, False)
+    inside = np.zeros_like(cores)
+    for x, y, w, h in keep:
+        inside[y : y + h, x : x + w] = cores[y : y + h, x : x + w]
+    more, _ = _blobs(inside, part, False, kernel, 1.0, min_area, False)
+    pips: list[_Pip] = []
+    for p in more:
+        # (A piece joining two touching boxes may have its centre in neither: none of ours.)
+        box = next((b for b in keep if b[0] <= p.x < b[0] + b[2] and b[1] <= p.y < b[1] + b[3]),
+                   None)
+        p.cored = True
+        if box is not None and _off_corner(p, con, part, box, min_area) and all(
+                math.hypot(p.x - q.x, p.y - q.y) > q.r + p.r for q in found + pips):
+            pips.append(p)
+    return pips
+
+
+def _off_corner(pip: _Pip, con: _Contrast, part: _Contrast, box: tuple[int, int, int, int],
+                min_area: float) -> bool:
+    """Whether a light pip found against the round level (``part``, see _round_light) came
+    apart from a face's corner in its blob (``box``): the corner is the blob's part that is
+    light only against the square's level, and the pip is lighter than that corner (its own
+    face) as a pip is than its face. A sharp tip of table between dark dice or clutter, left
+    by the octagon, is as light as the rest of its wedge."""
+    x, y, w, h = box
+    corner = (con.masks[1][y : y + h, x : x + w] > 0) & (part.masks[1][y : y + h, x : x + w] == 0)
+    if corner.sum() < min_area:
+        return False
+    level = float(np.median(con.gray[y : y + h, x : x + w][corner]))
+    px, py = int(round(pip.x)), int(round(pip.y))
+    peak = float(con.gray[max(0, py - 1) : py + 2, max(0, px - 1) : px + 2].max())
+    return peak - level > max(PIP_CONTRAST * (peak + 12.0), MIN_PIP_STEP)
 
 
 _BRIDGE = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
@@ -375,23 +461,35 @@ def _alone(pip: _Pip, con: _Contrast, img: np.ndarray) -> _Pip | None:
     contrast is the larger of its own and its colour contrast (see _colour_contrast)."""
     lone = pip
     if pip.cored:
-        lone = None
-        mask = con.masks[0 if pip.dark else 1]
-        x0, y0 = max(0, int(pip.x) - KERNEL), max(0, int(pip.y) - KERNEL)
-        window = mask[y0 : y0 + 2 * KERNEL, x0 : x0 + 2 * KERNEL]
-        contours, _ = cv2.findContours(window, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        for contour in contours:
-            if cv2.pointPolygonTest(contour, (pip.x - x0, pip.y - y0), False) < 0:
-                continue
-            x, y, w, h = cv2.boundingRect(contour)
-            if x == 0 or y == 0 or x + w >= window.shape[1] or y + h >= window.shape[0]:
-                return None  # larger than the window: no pip
-            lone = _blob_pip(mask, x0 + x, y0 + y, w, h, con, pip.dark, KERNEL, 1.0,
-                             MIN_PIP_AREA)
-            break
+        lone = _whole_blob(pip, con)
+        if lone is None and not pip.dark:
+            # A light pip on a pale face joined to the face's corners (see _round_light).
+            part = _round_light(con)
+            h, w = con.gray.shape
+            x, y = max(0, int(pip.x) - KERNEL), max(0, int(pip.y) - KERNEL)
+            box = (x, y, min(2 * KERNEL, w - x), min(2 * KERNEL, h - y))
+            if _off_corner(pip, con, part, box, MIN_PIP_AREA):
+                lone = _whole_blob(pip, part)
     if lone is None or lone.contrast >= LONE_PIP_CONTRAST or pip.dark:
         return lone
     return replace(lone, contrast=max(lone.contrast, _colour_contrast(pip, img)))
+
+
+def _whole_blob(pip: _Pip, con: _Contrast) -> _Pip | None:
+    """The pip that the whole blob around a core (see _cores) is; None if it is none or
+    larger than a pip's window."""
+    mask = con.masks[0 if pip.dark else 1]
+    x0, y0 = max(0, int(pip.x) - KERNEL), max(0, int(pip.y) - KERNEL)
+    window = mask[y0 : y0 + 2 * KERNEL, x0 : x0 + 2 * KERNEL]
+    contours, _ = cv2.findContours(window, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    for contour in contours:
+        if cv2.pointPolygonTest(contour, (pip.x - x0, pip.y - y0), False) < 0:
+            continue
+        x, y, w, h = cv2.boundingRect(contour)
+        if x == 0 or y == 0 or x + w >= window.shape[1] or y + h >= window.shape[0]:
+            return None  # larger than the window: no pip
+        return _blob_pip(mask, x0 + x, y0 + y, w, h, con, pip.dark, KERNEL, 1.0, MIN_PIP_AREA)
+    return None
 
 
 def _colour_contrast(pip: _Pip, img: np.ndarray) -> float:
