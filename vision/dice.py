@@ -1073,12 +1073,19 @@ def _explain(group: list[_Pip], img: np.ndarray, con: _Contrast,
         # rest is one face once the stray is dropped, as for one face above. Cutting such a
         # group at its loosest link instead can halve a 6 into two 3s. Two top faces lie in
         # the table's one plane; a die's side faces, peeled the same way, do not.
+        # A sure face whose rest is its side face (see below) explains every pip: it beats
+        # an unsure face with a stray left over (a top face and side pips read as one 6).
+        steep = any(face.die.confidence >= UNSURE_FACE and _beside(rest, face)
+                    for face, rest in peeled)
         for face, rest in peeled:
             if not 2 <= len(rest) - 1 <= 6:
                 continue
             for k in _odd_ones_out(rest):
                 other, _ = _judge(rest[:k] + rest[k + 1 :], img, con)
-                if other is not None and float(np.linalg.norm(
+                if other is None or (steep and min(face.die.confidence, other.die.confidence)
+                                     < UNSURE_FACE):
+                    continue
+                if float(np.linalg.norm(
                         _shape_vector(face) - _shape_vector(other))) <= ON_TABLE and (
                         cut is None or min(face.die.confidence, other.die.confidence) > cut[0]):
                     rest[k].linked = True
