@@ -689,6 +689,23 @@ def _rejoin(groups: list[list[_Pip]], explained: list[list[_Face | list[_Pip]]],
             continue
         face, _ = _judge(both, img, con)
         if face is None:
+            # Or only the pips both explanations leave unread: a pip that linked to a
+            # touching die's face across the seam instead of to its own face's other pip.
+            unread = [p for p in both if id(p) not in read and not p.side]
+            if a not in unread or b not in unread or len(unread) == len(both):
+                continue
+            face, _ = _judge(unread, img, con)
+            if face is None:
+                continue
+            taken = {id(p) for p in unread}
+            parts = [part if isinstance(part, _Face) else [p for p in part if id(p) not in taken]
+                     for part in explained[i] + explained[j]]
+            for p in both:
+                where[id(p)] = i
+            for p in unread:
+                p.linked = p.side = False
+            groups[i], groups[j] = both, []
+            explained[i], explained[j] = [part for part in parts if part] + [face], []
             continue
         for p in both:
             p.linked = p.side = False
