@@ -113,6 +113,7 @@ class DiceReading:
     confidence: float
     unread: tuple[tuple[int, int, int, int], ...] = ()  # boxes of faces that fit no layout
     ms: float = 0.0
+    pip_radius: float = 0.0  # median radius of the read dice's pips, in frame pixels
 
     @property
     def values(self) -> list[int]:
@@ -917,10 +918,17 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
             break
         larger = _read_at(frame, side)
         # An enlarged reading stands only if it is surer; a larger one if it reads more dice,
-        # or as many more surely.
-        if enlarged and larger.confidence <= reading.confidence:
-            break
-        if (len(larger.dice), larger.confidence) < (len(reading.dice), reading.confidence):
+        # or as many more surely. Pips too small to measure (see SMALL_PIP) are measured
+        # better enlarged, so there it stands as a larger one would; but a face that came
+        # apart at the first size leaves 1s as sure as any die, so sure readings'
+        # confidences are not compared: a sure one stands if it reads as many dice.
+        if enlarged and _small_pips(reading, frame, side // 2):
+            new = (len(larger.dice), min(larger.confidence, SURE_READING))
+            old = (len(reading.dice), min(reading.confidence, SURE_READING))
+            if new < old or (new == old and larger.confidence < SURE_READING):
+                break
+        elif (enlarged and larger.confidence <= reading.confidence) or (
+                (len(larger.dice), larger.confidence) < (len(reading.dice), reading.confidence)):
             break
         reading = larger
     return replace(reading, ms=(time.perf_counter() - start) * 1000)
@@ -929,6 +937,12 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
 # A die whose top face spans fewer work pixels than this is read again larger, if it can be;
 # so is a reading less sure than SURE_READING.
 SMALL_DIE = 26
+# Pips of a smaller radius (work pixels) measure their roundness no better than the pixel grid
+# allows (SHAPE_GRID / r > SHAPE_TOLERANCE): two pips of one face differ by more than
+# SHAPE_TOLERANCE by quantisation alone, and a face comes apart into 1s or is lost.
+# Enlarged (cubic), their blobs are smooth enough to measure.
+SHAPE_GRID = 0.55
+SMALL_PIP = SHAPE_GRID / SHAPE_TOLERANCE
 SURE_READING = 0.9
 
 
@@ -939,7 +953,12 @@ def _too_small(reading: DiceReading, frame: np.ndarray, side: int) -> bool:
         return True
     per_pixel = side / max(frame.shape[:2])
     sizes = [max(d.box[2] - d.box[0], d.box[3] - d.box[1]) * per_pixel for d in reading.dice]
-    return statistics.median(sizes) < SMALL_DIE
+    return statistics.median(sizes) < SMALL_DIE or _small_pips(reading, frame, side)
+
+
+def _small_pips(reading: DiceReading, frame: np.ndarray, side: int) -> bool:
+    """Whether the dice read at ``side`` have pips too small to measure their shape."""
+    return bool(reading.dice) and reading.pip_radius * side / max(frame.shape[:2]) < SMALL_PIP
 
 
 def _read_at(frame: np.ndarray, work_side: int) -> DiceReading:
@@ -1014,7 +1033,8 @@ def _read_at(frame: np.ndarray, work_side: int) -> DiceReading:
     if doubt:
         confidence = min(confidence, 0.6)
     ms = (time.perf_counter() - start) * 1000
-    return DiceReading(tuple(dice), round(confidence, 3), tuple(unread), ms)
+    radius = statistics.median([p.r for f in faces for p in f.group]) * scale if faces else 0.0
+    return DiceReading(tuple(dice), round(confidence, 3), tuple(unread), ms, radius)
 
 
 def _explain(group: list[_Pip], img: np.ndarray, con: _Contrast,

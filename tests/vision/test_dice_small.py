@@ -26,8 +26,12 @@ def _farther(image, zoom: float):
                               cv2.BORDER_REPLICATE)
 
 
-# (zoom, photos of the 12 that must read right). The reader of the last round read 10 and 7.
-@pytest.mark.parametrize("zoom, least", [(0.6, 12), (0.45, 9)])
+# (zoom, photos of the 12 that must read right). Two rounds ago the reader read 10 and 7, the
+# last round 12 and 9. Taking the enlarged look for pips too small to measure their shape (see
+# test_pips_too_small_to_measure_are_read_enlarged) reads 11 and 11: at 0.6 four_22's keyboard
+# gives the enlarged reading two light 1s (over all 119 tune photos: 0.6 111 -> 111, 0.45
+# 101 -> 113).
+@pytest.mark.parametrize("zoom, least", [(0.6, 11), (0.45, 11)])
 def test_small_dice_in_a_640_frame_are_read(zoom, least):
     labels = json.loads((DATA / "labels.json").read_text())
     right = 0
@@ -37,6 +41,17 @@ def test_small_dice_in_a_640_frame_are_read(zoom, least):
         for box in reading.boxes:  # boxes in the frame's own pixels, not the enlarged copy's
             assert 0 <= box[0] < box[2] <= 640 and 0 <= box[1] < box[3] <= 480
     assert right >= least, f"{right} of {len(labels)} photos read right at {zoom}x"
+
+
+@pytest.mark.parametrize("name", ["two_41.jpg", "four_14.jpg"])
+def test_pips_too_small_to_measure_are_read_enlarged(name):
+    # At 0.45 the dice are 30-40 px, big enough not to look small, but their pips are 1.7-2.1
+    # px in radius: the pixel grid alone makes one pip of a face a 3x3 blob (round) and the
+    # other 3x4 (0.71), more unlike than two pips of one face may be. The face came apart into
+    # sure 1s. Pips that small are read again enlarged, where they measure round.
+    far = DATA.parent / "dice-far"
+    want = json.loads((far / "labels.json").read_text())[name]
+    assert read_dice(_farther(cv2.imread(str(far / name)), 0.45)).values == want
 
 
 def test_without_a_closer_look_small_dice_are_read_once():
