@@ -283,8 +283,50 @@ def _find_pips(con: _Contrast, kernel: int, scale: float, min_area: float,
         pips, rejected = _blobs(mask, con, dark, kernel, scale, min_area, bridged)
         found += pips
         if rejected:
-            found.extend(_split_bridged(mask, rejected, con, dark, kernel, scale, min_area))
+            split = _split_bridged(mask, rejected, con, dark, kernel, scale, min_area)
+            found.extend(split)
+            if dark:
+                # Blobs the opening parted, or too small for two wells whose deepest third
+                # is a pip's core of MIN_PIP_AREA (about a quarter of the pip), are not tried.
+                rest = [(x, y, w, h) for x, y, w, h in rejected
+                        if cv2.countNonZero(mask[y : y + h, x : x + w]) >= 8 * min_area
+                        and not any(x <= p.x < x + w and y <= p.y < y + h for p in split)]
+                found.extend(_deep_pips(rest, con, kernel, min_area, found))
     return found
+
+
+# Deep in a dark pip's well (see _deep_pips): this far from the face level to its own extreme.
+DEEP = 0.67
+
+
+def _deep_pips(boxes: list[tuple[int, int, int, int]], con: _Contrast, kernel: int,
+               min_area: float, found: list[_Pip]) -> list[_Pip]:
+    """Dark pips in blobs (``boxes``) that are no pip and that the small opening did not part:
+    on a small die the blur between big pips (a 6's column) is as wide as the pips' edges and
+    as dark as a third of their depth, so only a mark taken deep in each well (two thirds of
+    the way from the face level to its own extreme, see _cores) comes apart. A blob counts only
+    when it all comes apart into alike pips (see _pieces), as bridged pips do; a face's shaded
+    edge or a letter leaves pieces that are no pip. (Cores: they are smaller than the pip.)"""
+    if not boxes:
+        return []
+    inside = np.zeros_like(con.masks[0])
+    h0, w0 = inside.shape
+    for x, y, w, h in boxes:
+        x0, y0, x1, y1 = max(0, x - 2), max(0, y - 2), min(w0, x + w + 2), min(h0, y + h + 2)
+        closed, level = con.closed[y0:y1, x0:x1], con.bright[y0:y1, x0:x1]
+        step = cv2.subtract(closed, level)
+        depth = cv2.subtract(closed, cv2.erode(level, _PEAK))
+        deep = cv2.bitwise_and(cv2.compare(step, cv2.addWeighted(depth, DEEP, depth, 0, 0),
+                                           cv2.CMP_GT), con.masks[0][y0:y1, x0:x1])
+        inside[y : y + h, x : x + w] |= deep[y - y0 : y - y0 + h, x - x0 : x - x0 + w]
+    span = (min(b[0] for b in boxes), min(b[1] for b in boxes),
+            max(b[0] + b[2] for b in boxes), max(b[1] + b[3] for b in boxes))
+    pips = []
+    for p in _pieces(inside, inside, boxes, con, True, kernel, 1.0, min_area, span):
+        if all(math.hypot(p.x - q.x, p.y - q.y) > q.r + p.r for q in found + pips):
+            p.cored = True
+            pips.append(p)
+    return pips
 
 
 def _blobs(mask: np.ndarray, con: _Contrast, dark: bool, kernel: int, scale: float,
@@ -379,10 +421,13 @@ def _split_bridged(mask: np.ndarray, boxes: list[tuple[int, int, int, int]], con
 
 def _pieces(parted: np.ndarray, whole: np.ndarray, boxes: list[tuple[int, int, int, int]],
             con: _Contrast, dark: bool, kernel: int, scale: float,
-            min_area: float) -> list[_Pip]:
+            min_area: float, span: tuple[int, int, int, int] | None = None) -> list[_Pip]:
     """The pips that the blobs in ``boxes`` come apart into in ``parted``, when the pieces are
-    all alike pips covering most of the blob's pixels in ``whole``."""
-    contours, _ = cv2.findContours(parted, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    all alike pips covering most of the blob's pixels in ``whole``; ``span`` (x0, y0, x1, y1),
+    where ``parted`` is blank outside it, is all that is searched."""
+    x0, y0, x1, y1 = span or (0, 0, parted.shape[1], parted.shape[0])
+    contours, _ = cv2.findContours(parted[y0:y1, x0:x1], cv2.RETR_EXTERNAL,
+                                   cv2.CHAIN_APPROX_SIMPLE, offset=(x0, y0))
     # Specks of sensor noise left beside the pieces are no pieces (the cover test counts them).
     parts = np.array([r for r in map(cv2.boundingRect, contours) if r[2] * r[3] >= min_area])
     if len(parts) < 2:
