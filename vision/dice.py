@@ -42,6 +42,13 @@ MIN_PIP_STEP = 22.0
 # the table plane the other dice show: see _rescue_ones).
 LONE_PIP_CONTRAST = 0.45
 LONE_ROUNDNESS = 0.7
+# ... and a filled ellipse, as a drilled or painted disc is seen from any angle (fill 1, see
+# _blob_pip). A hole left where drawn strokes cross (or the counter of a printed letter) is a
+# polygon whose corners the strokes cut off: a triangle fills 0.83 of its moments' ellipse, a
+# square 0.95; blob outlines of a few pixels measure fill to about +-0.05. So must both pips
+# of a 2 (see _part_unlike_twos): any two alike blobs fit its layout (synthetic tuning seeds:
+# true 1s and 2s fill >= 0.9).
+LONE_FILL = 0.88
 # Where a layout has no pip, the face may show at most this fraction of its pips' contrast.
 BLANK_MAX = 0.45
 # A top-face pip seen at <= 30 degrees is nearly round; pips on the side faces are squashed.
@@ -144,6 +151,8 @@ class _Pip:
     cored: bool = False
     # Linked (see _groups) to no other pip: a 1 of its own, or a pip whose face lost the rest.
     unlinked: bool = True
+    # Area over that of the ellipse its moments give (see _blob_pip): 1 for a disc at any view.
+    fill: float = 1.0
 
 
 @dataclass
@@ -498,6 +507,7 @@ def _blob_pip(mask: np.ndarray, x: int, y: int, w: int, h: int, con: _Contrast, 
         squash=squash,
         dark=dark,
         contrast=peak,
+        fill=fill,
     )
 
 
@@ -1494,7 +1504,7 @@ def _judge_afresh(group: list[_Pip], img: np.ndarray, con: _Contrast,
                   lone_round: float) -> tuple[_Face | None, bool]:
     lone = _alone(group[0], con, img) if len(group) == 1 else None
     if len(group) == 1 and (lone is None or lone.contrast < LONE_PIP_CONTRAST
-                            or lone.roundness < lone_round):
+                            or lone.roundness < lone_round or lone.fill < LONE_FILL):
         return None, False
     pts = np.array([[p.x, p.y] for p in group])
     r = statistics.median([p.r for p in group])
@@ -1694,19 +1704,21 @@ def _part_unlike_twos(faces: list[_Face], loose: list[list[_Pip]], img: np.ndarr
     """Any two alike blobs fit a 2, so a 2's pips must be twins (see _twins); the layout checks
     three or more pips against each other by itself. A 2 whose pips are not is a 1 and a pip
     of a side face beside it (its own die's or a neighbour's): whichever pip is a 1 by itself
-    is read, the other left unread unless it lies in the 1's side band. Done once the faces are
-    read, not in _judge: a group of a top face and its side faces is explained best with the
-    side faces read (and then dropped as such), twins or not."""
+    is read, the other left unread unless it lies in the 1's side band; so is a 2 whose pips
+    are not both discs (see LONE_FILL), and its blobs that are no disc are no pips at all.
+    Done once the faces are read, not in _judge: a group of a top face and its side faces is
+    explained best with the side faces read (and then dropped as such), twins or not."""
     kept: list[_Face] = []
     for f in faces:
-        if f.die.value != 2 or _twins(*f.group):
+        # (Or blobs that are no discs, see LONE_FILL: holes in strokes, letters' counters.)
+        if f.die.value != 2 or (_twins(*f.group) and min(p.fill for p in f.group) >= LONE_FILL):
             kept.append(f)
             continue
         ones = [one for one in (_judge([p], img, con)[0] for p in f.group) if one is not None]
         kept += ones
         read = {id(p) for one in ones for p in one.group}
         # A pip in the band around the 1 is its die's side face (see _beside): expected.
-        rest = [p for p in f.group if id(p) not in read
+        rest = [p for p in f.group if id(p) not in read and p.fill >= LONE_FILL
                 and not any(_in_side_band(p, one) for one in ones)]
         if rest:
             loose.append(rest)
