@@ -1165,16 +1165,21 @@ def _explain(group: list[_Pip], img: np.ndarray, con: _Contrast,
         # rest is one face once the stray is dropped, as for one face above. Cutting such a
         # group at its loosest link instead can halve a 6 into two 3s. Two top faces lie in
         # the table's one plane; a die's side faces, peeled the same way, do not.
-        # A sure face whose rest is its side face (see below) explains every pip: it beats
-        # an unsure face with a stray left over (a top face and side pips read as one 6).
-        steep = any(face.die.confidence >= UNSURE_FACE and _beside(rest, face)
-                    for face, rest in peeled)
+        # One die seen steeply: its top face and a side face whose pips continue the top
+        # face's rows link into one group. A face peeled off whose rest lies in its side band
+        # and is more squashed than it (see _beside) is the top face; the rest its side face.
+        # Only a sure face silences pips: side faces' pips peel into unsure faces too. Such a
+        # face explains every pip: it beats an unsure face with a stray left over (a top face
+        # and side pips read as one 6).
+        steep = next(((face, rest) for face, rest in peeled
+                      if face.die.confidence >= UNSURE_FACE and _beside(rest, face)), None)
         for face, rest in peeled:
             if not 2 <= len(rest) - 1 <= 6:
                 continue
             for k in _odd_ones_out(rest):
                 other, _ = _judge(rest[:k] + rest[k + 1 :], img, con)
-                if other is None or (steep and min(face.die.confidence, other.die.confidence)
+                if other is None or (steep is not None
+                                     and min(face.die.confidence, other.die.confidence)
                                      < UNSURE_FACE):
                     continue
                 if float(np.linalg.norm(
@@ -1185,15 +1190,11 @@ def _explain(group: list[_Pip], img: np.ndarray, con: _Contrast,
                                             or [[rest[k]]])
         if cut is not None:
             return cut[1]
-        # One die seen steeply: its top face and a side face whose pips continue the top
-        # face's rows link into one group. A face peeled off whose rest lies in its side band
-        # and is more squashed than it (see _beside) is the top face; the rest its side face.
-        # Only a sure face silences pips: side faces' pips peel into unsure faces too.
-        for face, rest in peeled:
-            if face.die.confidence >= UNSURE_FACE and _beside(rest, face):
-                for p in rest:
-                    p.side = True
-                return [face]
+        if steep is not None:
+            face, rest = steep
+            for p in rest:
+                p.side = True
+            return [face]
         # The same with pips left that are not squashed (a side face seen at a slant like
         # the top, a speck): all just beyond the face's edge and making no face among
         # themselves. They stay unread.
