@@ -332,7 +332,7 @@ def _deep_pips(boxes: list[tuple[int, int, int, int]], con: _Contrast, kernel: i
             max(b[0] + b[2] for b in boxes), max(b[1] + b[3] for b in boxes))
     pips = []
     for p in _pieces(inside, inside, boxes, con, True, kernel, 1.0, min_area, span):
-        if all(math.hypot(p.x - q.x, p.y - q.y) > q.r + p.r for q in found + pips):
+        if _clear_of(p, found + pips):
             p.cored = True
             pips.append(p)
     return pips
@@ -378,7 +378,7 @@ def _off_corners(boxes: list[tuple[int, int, int, int]], con: _Contrast, kernel:
         marks = con.masks[1][y : y + h, x : x + w] > 0
         low = float(con.gray[y : y + h, x : x + w][marks].min()) if marks.any() else 255.0
         peak = float(con.gray[max(0, y - 1) : y + h + 1, max(0, x - 1) : x + w + 1].max())
-        if peak - low > max(PIP_CONTRAST * (peak + 12.0), MIN_PIP_STEP):
+        if _lighter_as_a_pip(peak, low):
             keep.append((x, y, w, h))
     if not keep:
         return []
@@ -394,8 +394,8 @@ def _off_corners(boxes: list[tuple[int, int, int, int]], con: _Contrast, kernel:
         box = next((b for b in keep if b[0] <= p.x < b[0] + b[2] and b[1] <= p.y < b[1] + b[3]),
                    None)
         p.cored = True
-        if box is not None and _off_corner(p, con, part, box, min_area) and all(
-                math.hypot(p.x - q.x, p.y - q.y) > q.r + p.r for q in found + pips):
+        if box is not None and _off_corner(p, con, part, box, min_area) and _clear_of(
+                p, found + pips):
             pips.append(p)
     return pips
 
@@ -414,7 +414,18 @@ def _off_corner(pip: _Pip, con: _Contrast, part: _Contrast, box: tuple[int, int,
     level = float(np.median(con.gray[y : y + h, x : x + w][corner]))
     px, py = int(round(pip.x)), int(round(pip.y))
     peak = float(con.gray[max(0, py - 1) : py + 2, max(0, px - 1) : px + 2].max())
+    return _lighter_as_a_pip(peak, level)
+
+
+def _lighter_as_a_pip(peak: float, level: float) -> bool:
+    """Whether a grey ``peak`` stands out from a ``level`` as a light pip from its face (the
+    light-mark test of _contrast, for one pixel)."""
     return peak - level > max(PIP_CONTRAST * (peak + 12.0), MIN_PIP_STEP)
+
+
+def _clear_of(pip: _Pip, others: list[_Pip]) -> bool:
+    """Whether a pip overlaps none of ``others`` (a pip found again by another look)."""
+    return all(math.hypot(pip.x - q.x, pip.y - q.y) > q.r + pip.r for q in others)
 
 
 _BRIDGE = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
@@ -1032,7 +1043,7 @@ def _read_at(frame: np.ndarray, work_side: int) -> DiceReading:
     big = _find_pips(_contrast(cv2.pyrDown(dim), cv2.pyrDown(bright), KERNEL), KERNEL, 2.0,
                      (KERNEL * 0.45) ** 2 * math.pi / 4)
     for p in big:
-        if all(math.hypot(p.x - q.x, p.y - q.y) > q.r + p.r for q in pips):
+        if _clear_of(p, pips):
             pips.append(p)
     # Face colours are compared on a lightly smoothed copy: single pixels of a dark die carry
     # sensor and JPEG noise as large as the tolerance itself.
