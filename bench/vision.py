@@ -20,7 +20,7 @@ import cv2
 
 from companion.config import CameraConfig
 from vision.dice import read_dice
-from vision.synth import DICE_CONDITIONS, render_castle, render_dice, tile_art
+from vision.synth import CAMERA_SHIFTS, DICE_CONDITIONS, render_castle, render_dice, tile_art
 from vision.tiles import ReferenceSet, catalog_doors, read_tiles
 
 DEV = Path(os.environ.get("DICE_PHOTOS", Path(__file__).resolve().parents[2] / "shared" / "data"
@@ -101,6 +101,9 @@ def main() -> None:
         print(f"{name:<28}{n:>5}{exact:>11.1%}{die:>10.1%}{ms:>10.1f}{mean:>7.1f}{quick:>7.1f}"
               f"{sure:>7.0%}{sure_right:>15}")
 
+    if (DEV / "labels.json").is_file():
+        shifts_table(json.loads((DEV / "labels.json").read_text()))
+
     ident = rot = cells = total = 0
     ms = []
     for seed in range(1000, 1000 + CASTLES):
@@ -122,6 +125,29 @@ def main() -> None:
           f"{statistics.median(ms):>10.1f}")
 
     appearance_table()
+
+
+def shifts_table(labels: dict[str, list[int]]) -> None:
+    """The real photos as other cameras and rooms would take them (vision.synth.CAMERA_SHIFTS):
+    exact rolls per shift, per split. The shifts are the same for both splits; only the tune
+    split's readings are looked at one by one while developing."""
+    photos = {split: [(cv2.imread(str(DEV / "images" / n)), v) for n, v in sorted(labels.items())
+                      if split_of(n) == split] for split in ("tune", "held-out")}
+    print()
+    print("Real photos through other cameras and light (exact rolls; vision.synth.CAMERA_SHIFTS)")
+    print(f"{'shift':<18}{'tune':>8}{'held-out':>10}")
+    totals = Counter()
+    for name, shift in CAMERA_SHIFTS.items():
+        line = f"{name:<18}"
+        for split, width in (("tune", 8), ("held-out", 10)):
+            exact = sum(read_dice(shift(image, seed)).values == want
+                        for seed, (image, want) in enumerate(photos[split]))
+            totals[split] += exact
+            line += f"{exact / max(1, len(photos[split])):>{width}.1%}"
+        print(line)
+    shifts = len(CAMERA_SHIFTS)
+    print(f"{'all shifts':<18}{totals['tune'] / max(1, shifts * len(photos['tune'])):>8.1%}"
+          f"{totals['held-out'] / max(1, shifts * len(photos['held-out'])):>10.1%}")
 
 
 def appearance_table() -> None:

@@ -473,6 +473,66 @@ def _webcam(rng: np.random.Generator, frame: np.ndarray, condition: str) -> np.n
     return cv2.imdecode(data, cv2.IMREAD_COLOR) if ok else frame
 
 
+# Real photos as other cameras and rooms would take them: each shift maps a BGR photo (and a
+# seed, for the noise) to another, the dice and their values unchanged. The bench reads the real
+# photos through each, a measure of how far the reader holds beyond the one webcam, table and
+# light they were taken with.
+def _turned(image: np.ndarray, degrees: float) -> np.ndarray:
+    """The photo turned about its centre, the same size, its corners filled by reflection."""
+    h, w = image.shape[:2]
+    turn = cv2.getRotationMatrix2D((w / 2, h / 2), degrees, 1.0)
+    return cv2.warpAffine(image, turn, (w, h), flags=cv2.INTER_LINEAR,
+                          borderMode=cv2.BORDER_REFLECT)
+
+
+def _tone(image: np.ndarray, gamma: float, gain: float) -> np.ndarray:
+    """Exposure: a gamma curve and a gain, clipped as a sensor clips."""
+    curve = np.clip(255 * gain * (np.arange(256) / 255.0) ** gamma, 0, 255).astype(np.uint8)
+    return cv2.LUT(image, curve)
+
+
+def _jpeg(image: np.ndarray, quality: int) -> np.ndarray:
+    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    return cv2.imdecode(data, cv2.IMREAD_COLOR) if ok else image
+
+
+def _tilted(image: np.ndarray, inset: float) -> np.ndarray:
+    """Seen from further down the table: the top edge drawn in by ``inset`` of the width."""
+    h, w = image.shape[:2]
+    square = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    trapezoid = np.float32([[w * inset, 0], [w * (1 - inset), 0], [w, h], [0, h]])
+    return cv2.warpPerspective(image, cv2.getPerspectiveTransform(square, trapezoid), (w, h),
+                               borderMode=cv2.BORDER_REFLECT)
+
+
+def _grainy(image: np.ndarray, seed: int) -> np.ndarray:
+    """A small sensor in poor light: grey noise and strong JPEG."""
+    noise = np.random.default_rng(seed).normal(0.0, 7.0, image.shape)
+    return _jpeg(np.clip(image + noise, 0, 255).astype(np.uint8), 55)
+
+
+def _low_resolution(image: np.ndarray) -> np.ndarray:
+    h, w = image.shape[:2]
+    half = cv2.resize(image, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
+    return cv2.resize(half, (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+CAMERA_SHIFTS: dict[str, Callable[[np.ndarray, int], np.ndarray]] = {
+    "quarter turn": lambda image, seed: np.ascontiguousarray(np.rot90(image)),
+    "turned 25 deg": lambda image, seed: _turned(image, 25.0),
+    "mirrored": lambda image, seed: np.ascontiguousarray(image[:, ::-1]),
+    "dim room": lambda image, seed: _jpeg(_tone(image, 1.3, 0.55), 85),
+    "over-exposed": lambda image, seed: _tone(image, 0.7, 1.15),
+    # Tungsten light a camera's white balance did not correct.
+    "warm light": lambda image, seed: cv2.transform(
+        image, np.diag(np.float32([0.7, 0.92, 1.1]))),
+    "soft focus": lambda image, seed: cv2.GaussianBlur(image, (0, 0), 1.2),
+    "grainy": _grainy,
+    "half resolution": lambda image, seed: _low_resolution(image),
+    "tilted": lambda image, seed: _tilted(image, 0.12),
+}
+
+
 def _place_dice(rng: np.random.Generator, camera: _Camera, values: list[int], touching: bool,
                 w: int, h: int, free: Callable[[_Die], bool]) -> list[_Die]:
     """Lays the dice where the camera sees all of each die, none overlapping another; for

@@ -126,3 +126,34 @@ def test_the_dice_are_standard_right_handed_dice():
         assert np.array_equal(normals[7 - value], -normal)
         assert np.array(_FACES[value][1]) @ normal == 0
     assert np.linalg.det(np.array([normals[1], normals[2], normals[3]])) > 0
+
+
+def test_camera_shifts_keep_the_frame_and_are_repeatable():
+    from vision.synth import CAMERA_SHIFTS
+
+    photo = cv2.imread("tests/data/dice/dice_11.jpg")
+    for name, shift in CAMERA_SHIFTS.items():
+        shifted = shift(photo, 7)
+        want = photo.shape if name != "quarter turn" else (photo.shape[1], photo.shape[0], 3)
+        assert shifted.shape == want and shifted.dtype == np.uint8, name
+        assert np.array_equal(shifted, shift(photo, 7)), f"{name} is not repeatable"
+        if shifted.shape == photo.shape:
+            assert np.abs(shifted.astype(int) - photo).mean() > 0.3, f"{name} changes nothing"
+
+
+def test_camera_shifts_change_light_and_colour_the_way_they_say():
+    from vision.synth import CAMERA_SHIFTS
+
+    photo = cv2.imread("tests/data/dice/dice_11.jpg")
+    mean = np.array(cv2.mean(photo)[:3])
+    warm = np.array(cv2.mean(CAMERA_SHIFTS["warm light"](photo, 0))[:3])
+    assert warm[0] < 0.75 * mean[0] and warm[2] > mean[2]  # less blue, more red
+    assert cv2.mean(CAMERA_SHIFTS["dim room"](photo, 0))[1] < 0.7 * mean[1]
+    over = cv2.cvtColor(CAMERA_SHIFTS["over-exposed"](photo, 0), cv2.COLOR_BGR2GRAY)
+    assert (over == 255).mean() > (cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY) == 255).mean()
+    mirrored = CAMERA_SHIFTS["mirrored"](photo, 0)
+    assert np.array_equal(mirrored[:, 0], photo[:, -1])
+    sharpness = cv2.Laplacian(cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY), cv2.CV_32F).var()
+    for name in ("soft focus", "half resolution"):
+        soft = cv2.cvtColor(CAMERA_SHIFTS[name](photo, 0), cv2.COLOR_BGR2GRAY)
+        assert cv2.Laplacian(soft, cv2.CV_32F).var() < 0.6 * sharpness, name
