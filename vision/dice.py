@@ -170,19 +170,24 @@ class _Contrast:
     # faces (dropping a pip, cutting, peeling) asks about the same groups many times.
     judged: dict = field(default_factory=dict)
     rounded: _Contrast | None = None  # see _round_light
+    # The grey step over its level a light mark needs at each pixel (see _light_need).
+    light_need: np.ndarray | None = None
 
     def ratio(self, dark: bool, x0: int, y0: int, x1: int, y1: int) -> np.ndarray:
         """Contrast ratio (0..1) of a window: how far a mark is from its face level."""
-        g = self.level(dark)[y0:y1, x0:x1].astype(np.float32)
         if dark:
-            level = self.closed[y0:y1, x0:x1].astype(np.float32)
-            return (level - g) / (level + 12.0)
-        level = self.opened[y0:y1, x0:x1].astype(np.float32)
-        return (g - level) / (g + 12.0)
+            return _RATIO[self.closed[y0:y1, x0:x1], self.bright[y0:y1, x0:x1]]
+        return _RATIO[self.gray[y0:y1, x0:x1], self.opened[y0:y1, x0:x1]]
 
     def level(self, dark: bool) -> np.ndarray:
         """The image marks of this polarity are measured on."""
         return self.bright if dark else self.gray
+
+
+# The contrast ratio of a mark, looked up by its two 8-bit levels: _RATIO[a, b] = (a - b) / (a + 12)
+# in float32, the brighter level ``a`` first (the same float32 arithmetic, done once for all pairs).
+_LEVELS = np.arange(256, dtype=np.float32)
+_RATIO = (_LEVELS[:, None] - _LEVELS[None, :]) / (_LEVELS[:, None] + 12.0)
 
 
 def _levels(img: np.ndarray, gray: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -209,13 +214,19 @@ def _contrast(gray: np.ndarray, bright: np.ndarray, kernel: int) -> _Contrast:
     dark_need = cv2.max(cv2.addWeighted(closed, PIP_CONTRAST, closed, 0, PIP_CONTRAST * 12),
                         MIN_PIP_STEP)
     dark = cv2.compare(dark_step, dark_need, cv2.CMP_GT)
-    return _Contrast(gray, bright, closed, opened, (dark, _light_marks(gray, opened)))
+    light_need = _light_need(gray)
+    return _Contrast(gray, bright, closed, opened, (dark, _light_marks(gray, opened, light_need)),
+                     light_need=light_need)
 
 
-def _light_marks(gray: np.ndarray, opened: np.ndarray) -> np.ndarray:
+def _light_need(gray: np.ndarray) -> np.ndarray:
+    """The step over its level each pixel needs to be a light mark (any level it is opened to:
+    worked out once per frame, see _round_light)."""
+    return cv2.max(cv2.addWeighted(gray, PIP_CONTRAST, gray, 0, PIP_CONTRAST * 12), MIN_PIP_STEP)
+
+
+def _light_marks(gray: np.ndarray, opened: np.ndarray, light_need: np.ndarray) -> np.ndarray:
     light_step = cv2.subtract(gray, opened)
-    light_need = cv2.max(cv2.addWeighted(gray, PIP_CONTRAST, gray, 0, PIP_CONTRAST * 12),
-                         MIN_PIP_STEP)
     return cv2.compare(light_step, light_need, cv2.CMP_GT)
 
 
@@ -245,7 +256,8 @@ def _round_light(con: _Contrast) -> _Contrast:
         for se in _ROUND[::-1]:
             opened = cv2.dilate(opened, se)
         con.rounded = replace(con, opened=opened,
-                              masks=(con.masks[0], _light_marks(con.gray, opened)), judged={})
+                              masks=(con.masks[0], _light_marks(con.gray, opened, con.light_need)),
+                              judged={})
     return con.rounded
 
 
@@ -254,13 +266,25 @@ def _round_light(con: _Contrast) -> _Contrast:
 _PEAK = cv2.getStructuringElement(cv2.MORPH_RECT, (5, 5))
 
 
-def _cores(con: _Contrast, dark: bool) -> np.ndarray:
+def _cores(con: _Contrast, dark: bool,
+           window: tuple[int, int, int, int] | None = None) -> np.ndarray:
     """Where a mark is more than halfway from its face level to its own extreme: the pip's
-    own area (edge at half maximum), without the blur and noise that join neighbours.
+    own area (edge at half maximum), without the blur and noise that join neighbours; with
+    ``window`` (x0, y0, x1, y1), in that part of the frame only.
 
     The contrast ratio is relative to the *brighter* side, so on a dark face (light pips) the
     blurred gap between two pips and the sensor speckle around them pass it easily.
     """
+    if window is not None:
+        # Worked out on a crop 2 pixels larger (the reach of _PEAK), so exact in the window.
+        x0, y0, x1, y1 = window
+        h, w = con.gray.shape
+        cx, cy = max(0, x0 - 2), max(0, y0 - 2)
+        cx1, cy1 = min(w, x1 + 2), min(h, y1 + 2)
+        crop = _Contrast(con.gray[cy:cy1, cx:cx1], con.bright[cy:cy1, cx:cx1],
+                         con.closed[cy:cy1, cx:cx1], con.opened[cy:cy1, cx:cx1],
+                         tuple(m[cy:cy1, cx:cx1] for m in con.masks))
+        return _cores(crop, dark)[y0 - cy : y1 - cy, x0 - cx : x1 - cx]
     if dark:
         step = cv2.subtract(con.closed, con.bright)
         half = cv2.addWeighted(con.closed, 0.5, cv2.erode(con.bright, _PEAK), -0.5, 0)
@@ -339,15 +363,20 @@ def _deep_pips(boxes: list[tuple[int, int, int, int]], con: _Contrast, kernel: i
 
 
 def _blobs(mask: np.ndarray, con: _Contrast, dark: bool, kernel: int, scale: float,
-           min_area: float, bridged: bool) -> tuple[list[_Pip], list[tuple[int, int, int, int]]]:
+           min_area: float, bridged: bool, span: tuple[int, int, int, int] | None = None
+           ) -> tuple[list[_Pip], list[tuple[int, int, int, int]]]:
     """The blobs of a mask that are pips, and (with ``bridged``) the boxes of those that are
-    not but could be pips joined by blur."""
+    not but could be pips joined by blur; ``span`` (x0, y0, x1, y1), where ``mask`` is blank
+    outside it, is all that is searched."""
     found: list[_Pip] = []
+    x0, y0, x1, y1 = span or (0, 0, mask.shape[1], mask.shape[0])
     # Every blob's outer boundary, those inside another blob's hole too: a white die's shaded
     # edges and shadow can ring its whole face in the dark mask, and its pips lie in that hole.
-    contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    contours, hierarchy = cv2.findContours(mask[y0:y1, x0:x1], cv2.RETR_CCOMP,
+                                           cv2.CHAIN_APPROX_SIMPLE, offset=(x0, y0))
     rejected = []
-    for contour, (_, _, _, parent) in zip(contours, hierarchy[0] if contours else ()):
+    parents = hierarchy[0][:, 3].tolist() if contours else ()
+    for contour, parent in zip(contours, parents):
         if parent >= 0:
             continue  # a hole's boundary
         if len(contour) < 3 and min_area > 2:
@@ -375,19 +404,22 @@ def _off_corners(boxes: list[tuple[int, int, int, int]], con: _Contrast, kernel:
     # pip holds no pip apart from a corner (_off_corner asks that of the corner's median).
     keep = []
     for x, y, w, h in boxes:
-        marks = con.masks[1][y : y + h, x : x + w] > 0
-        low = float(con.gray[y : y + h, x : x + w][marks].min()) if marks.any() else 255.0
-        peak = float(con.gray[max(0, y - 1) : y + h + 1, max(0, x - 1) : x + w + 1].max())
+        # (minMaxLoc: the least grey where marked, its place (-1, -1) where none is.)
+        low, _, at, _ = cv2.minMaxLoc(con.gray[y : y + h, x : x + w],
+                                      con.masks[1][y : y + h, x : x + w])
+        low = low if at[0] >= 0 else 255.0
+        peak = cv2.minMaxLoc(con.gray[max(0, y - 1) : y + h + 1, max(0, x - 1) : x + w + 1])[1]
         if _lighter_as_a_pip(peak, low):
             keep.append((x, y, w, h))
     if not keep:
         return []
     part = _round_light(con)
-    cores = _cores(part, False)
-    inside = np.zeros_like(cores)
+    x0, y0, x1, y1 = span = _span(keep, con.gray.shape)
+    cores = _cores(part, False, span)
+    inside = np.zeros_like(con.gray)
     for x, y, w, h in keep:
-        inside[y : y + h, x : x + w] = cores[y : y + h, x : x + w]
-    more, _ = _blobs(inside, part, False, kernel, 1.0, min_area, False)
+        inside[y : y + h, x : x + w] = cores[y - y0 : y - y0 + h, x - x0 : x - x0 + w]
+    more, _ = _blobs(inside, part, False, kernel, 1.0, min_area, False, span)
     pips: list[_Pip] = []
     for p in more:
         # (A piece joining two touching boxes may have its centre in neither: none of ours.)
@@ -437,6 +469,14 @@ def _split_bridged(mask: np.ndarray, boxes: list[tuple[int, int, int, int]], con
     face that blur and JPEG bridge by a pixel or two come apart under a small opening."""
     opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _BRIDGE)
     return _pieces(opened, mask, boxes, con, dark, kernel, scale, min_area)
+
+
+def _span(boxes: list[tuple[int, int, int, int]], shape: tuple[int, ...]
+          ) -> tuple[int, int, int, int]:
+    """The part of a frame (x0, y0, x1, y1) that holds ``boxes`` with a pixel around them."""
+    return (max(0, min(b[0] for b in boxes) - 1), max(0, min(b[1] for b in boxes) - 1),
+            min(shape[1], max(b[0] + b[2] for b in boxes) + 1),
+            min(shape[0], max(b[1] + b[3] for b in boxes) + 1))
 
 
 def _pieces(parted: np.ndarray, whole: np.ndarray, boxes: list[tuple[int, int, int, int]],
@@ -509,7 +549,7 @@ def _blob_pip(mask: np.ndarray, x: int, y: int, w: int, h: int, con: _Contrast, 
         return None
     squash = 0.5 * math.atan2(2 * mu11, mu20 - mu02) + math.pi / 2
     cx, cy = x + m["m10"] / area, y + m["m01"] / area
-    peak = float(con.ratio(dark, x, y, x + w, y + h)[patch > 0].max())
+    peak = cv2.minMaxLoc(con.ratio(dark, x, y, x + w, y + h), patch)[1]  # max where patch > 0
     return _Pip(
         x=cx * scale,
         y=cy * scale,
@@ -582,14 +622,21 @@ def _colour_contrast(pip: _Pip, img: np.ndarray) -> float:
 
 
 def _sample(img: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
-    h, w = img.shape[:2]
-    xi = np.clip(np.rint(xs).astype(int), 0, w - 1)
-    yi = np.clip(np.rint(ys).astype(int), 0, h - 1)
-    return img[yi, xi]
+    """The pixels of ``img`` nearest to points (xs, ys), the frame's edge for those outside."""
+    return img[_pixel_index(img.shape, xs, ys)]
 
 
 _RING = np.stack([np.cos(np.linspace(0, 2 * math.pi, 12, endpoint=False)),
                   np.sin(np.linspace(0, 2 * math.pi, 12, endpoint=False))], axis=1)
+
+
+def _pixel_index(shape: tuple[int, ...], xs: np.ndarray, ys: np.ndarray
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    """The rows and columns of the pixels _sample takes at points (nearest, inside the frame)."""
+    h, w = shape[:2]
+    # (np.minimum/np.maximum: np.clip costs several times as much on a few points.)
+    return (np.minimum(np.maximum(np.rint(ys).astype(int), 0), h - 1),
+            np.minimum(np.maximum(np.rint(xs).astype(int), 0), w - 1))
 
 
 def _describe_faces(pips: list[_Pip], img: np.ndarray, con: _Contrast) -> None:
@@ -610,13 +657,14 @@ def _describe_faces(pips: list[_Pip], img: np.ndarray, con: _Contrast) -> None:
     rad = np.maximum(r * 1.9, r + np.where(dark, 2.0, 3.0))
     xs = xy[:, :1] + _RING[None, :, 0] * rad[:, None]
     ys = xy[:, 1:] + _RING[None, :, 1] * rad[:, None]
-    colours = _sample(img, xs, ys).astype(np.float32)  # pips x 12 x 3
-    levels = np.where(dark[:, None], _sample(con.bright, xs, ys), _sample(con.gray, xs, ys))
-    levels = levels.astype(np.float32)
+    at = _pixel_index(img.shape, xs, ys)  # (as _sample, for the three images at once)
+    colours = img[at].astype(np.float32)  # pips x 12 x 3
+    levels = np.where(dark[:, None], con.bright[at], con.gray[at]).astype(np.float32)
     # Away from the pip: brightest first round a dark pip, darkest first round a light one.
     order = np.argsort(np.where(dark[:, None], -levels, levels), axis=1, kind="stable")[:, 3:8]
-    faces = np.take_along_axis(colours, order[..., None], axis=1).mean(axis=1)
-    greys = np.take_along_axis(levels, order, axis=1).mean(axis=1)
+    each = np.arange(len(pips))[:, None]
+    faces = colours[each, order].mean(axis=1)
+    greys = levels[each, order].mean(axis=1)
     for p, face, grey in zip(pips, faces, greys):
         p.face = face
         p.face_grey = float(grey)
@@ -630,7 +678,8 @@ def _standing_out(pips: list[_Pip], con: _Contrast) -> list[_Pip]:
         return pips
     xs, ys = np.array([p.x for p in pips]), np.array([p.y for p in pips])
     dark = np.array([p.dark for p in pips])
-    g = np.where(dark, _sample(con.bright, xs, ys), _sample(con.gray, xs, ys)).astype(np.float32)
+    at = _pixel_index(con.gray.shape, xs, ys)
+    g = np.where(dark, con.bright[at], con.gray[at]).astype(np.float32)
     face = np.array([p.face_grey for p in pips], np.float32)
     step = np.where([p.dark for p in pips], face - g, g - face)
     ok = step >= PIP_CONTRAST * (np.maximum(g, face) + 12.0)
@@ -640,7 +689,13 @@ def _standing_out(pips: list[_Pip], con: _Contrast) -> list[_Pip]:
 def _same_colour(colours: np.ndarray, face: np.ndarray) -> np.ndarray:
     """Which colours (N x 3) could be the same plain face, allowing for light falling off."""
     tol = 0.13 * float(face.max()) + 8.0
-    return np.abs(colours - face).max(axis=-1) <= tol
+    return _channel_max(np.abs(colours - face)) <= tol
+
+
+def _channel_max(values: np.ndarray) -> np.ndarray:
+    """values.max(axis=-1) over three channels, as two elementwise maxima: numpy reduces a
+    short last axis several times slower."""
+    return np.maximum(np.maximum(values[..., 0], values[..., 1]), values[..., 2])
 
 
 def _plain_between(pips: list[_Pip], pairs: np.ndarray, img: np.ndarray,
@@ -670,14 +725,17 @@ def _plain_between(pips: list[_Pip], pairs: np.ndarray, img: np.ndarray,
     others = dist[i] < (d + r[i] * 2)[:, None]
     others[np.arange(len(pairs)), i] = False
     others[np.arange(len(pairs)), j] = False
-    on_pip = ((pts[:, None] - xy[None]) ** 2).sum(axis=2) <= (r * 1.6) ** 2
-    keep = ~(on_pip & others[which]).any(axis=1)
+    # (Measured only for the samples and pips ``others`` pairs up: few of all.)
+    sample, pip = np.nonzero(others[which])
+    on_pip = ((pts[sample] - xy[pip]) ** 2).sum(axis=1) <= ((r * 1.6) ** 2)[pip]
+    keep = np.ones(len(which), bool)
+    keep[sample[on_pip]] = False
     kept = np.bincount(which[keep], minlength=len(pairs))
     # A seam or a strip of table shows as samples off the face colour.
     face = (faces[i] + faces[j]) / 2
     vals = _sample(img, pts[:, 0], pts[:, 1]).astype(np.float32)
-    tol = 0.13 * face.max(axis=1) + 8.0
-    off = (np.abs(vals - face[which]).max(axis=1) > tol[which]) & keep
+    tol = 0.13 * _channel_max(face) + 8.0
+    off = (_channel_max(np.abs(vals - face[which])) > tol[which]) & keep
     offs = np.bincount(which[off], minlength=len(pairs))
     return ~long_enough | (kept < 2) | (offs <= np.maximum(1, n // 10))
 
@@ -808,14 +866,22 @@ def _mean_scale(a: np.ndarray) -> float:
     return (big + (det / big if big > 0 else 0.0)) / 2
 
 
+def _length(v: np.ndarray) -> float:
+    """np.linalg.norm of a float vector, as it computes it (the root of its dot product with
+    itself), without its overhead."""
+    v = v.ravel(order="K")
+    return math.sqrt(v.dot(v))
+
+
 def _rot(angle: float) -> np.ndarray:
     c, s = math.cos(angle), math.sin(angle)
     return np.array([[c, -s], [s, c]])
 
 
-def _white_layout(layout: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _white_layout(layout: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """A layout whitened, as each way of laying a pip onto it may need it: one copy per
-    candidate (plain or mirrored, for each pip off the centre), and that pip's angle."""
+    candidate (plain or mirrored, for each pip off the centre), as its x and its y
+    coordinates, and that pip's angle."""
     el, vl = np.linalg.eigh(np.cov(layout.T, bias=True))
     wl = layout @ vl @ np.diag(el**-0.5) @ vl.T
     radii_l = np.linalg.norm(wl, axis=1)
@@ -823,7 +889,7 @@ def _white_layout(layout: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     flips = np.array([m for m, _ in cands])
     wl_m = wl[None] * np.stack([np.ones_like(flips), flips], axis=1)[:, None, :]
     picked = wl_m[np.arange(len(cands)), [j for _, j in cands]]
-    return wl_m, np.arctan2(picked[:, 1], picked[:, 0])
+    return wl_m[..., 0].copy(), wl_m[..., 1].copy(), np.arctan2(picked[:, 1], picked[:, 0])
 
 
 _WHITE_LAYOUTS = {n: _white_layout(layout) for n, layout in LAYOUTS.items() if n >= 4}
@@ -838,7 +904,7 @@ def _fit_layout(pts: np.ndarray, tilt: np.ndarray) -> _Fit | None:
     n = len(pts)
     if n == 0 or n > 6:
         return None
-    centre = pts.mean(axis=0)
+    centre = np.add.reduce(pts, axis=0) / n  # pts.mean(axis=0), without its overhead
     if n == 1:
         return _Fit(1, centre, tilt.copy(), 0.0)
     if n in (2, 3):
@@ -847,20 +913,20 @@ def _fit_layout(pts: np.ndarray, tilt: np.ndarray) -> _Fit | None:
         diag = (ends[1] - ends[0]) / 2  # image of canonical (1, 1)
         if n == 3:
             mid = pts[order[0]]
-            residual = float(np.linalg.norm(mid - (ends[0] + ends[1]) / 2) / np.linalg.norm(diag))
+            residual = _length(mid - (ends[0] + ends[1]) / 2) / _length(diag)
             centre = (ends[0] + ends[1]) / 2
         else:
             residual = 0.0
         flat = np.linalg.solve(tilt, diag)  # the diagonal as it lies on the face
         turn = _rot(math.atan2(flat[1], flat[0]) - math.pi / 4)
-        axes = tilt @ turn * (np.linalg.norm(flat) / math.sqrt(2))
+        axes = tilt @ turn * (_length(flat) / math.sqrt(2))
         return _Fit(n, centre, axes, residual)
     layout = LAYOUTS[n]
     x = pts - centre
     # Whitening both point sets leaves only a rotation (or mirror) between them.
     # (The inverse square root of the 2x2 covariance in closed form, as numpy's eigh would
-    # give it, at a fraction of the cost.)
-    (a00, a01), (_, a11) = x.T @ x / n
+    # give it, at a fraction of the cost; in plain floats, the same arithmetic as on numpy's.)
+    (a00, a01), (_, a11) = (x.T @ x / n).tolist()
     det = a00 * a11 - a01 * a01
     top = (a00 + a11) / 2 + math.hypot((a00 - a11) / 2, a01)
     if top <= 0 or det / top <= 1e-9 * max(top, 1e-9):
@@ -869,19 +935,22 @@ def _fit_layout(pts: np.ndarray, tilt: np.ndarray) -> _Fit | None:
     m00, m11 = a00 + root, a11 + root
     unwhite = math.sqrt(a00 + a11 + 2 * root) / (m00 * m11 - a01 * a01)
     wx = x @ (np.array([[m11, -a01], [-a01, m00]]) * unwhite)
-    i0 = int(np.argmax((wx * wx).sum(axis=1)))
+    spread = [u * u + v * v for u, v in wx.tolist()]
+    i0 = spread.index(max(spread))  # as np.argmax: the first of the farthest
     # Every way of laying the farthest pip onto a layout pip (mirrored or not), all at once:
     # turn the whitened layout so that pip lands on it, then pair each pip with its nearest.
-    wl_m, picked_angle = _WHITE_LAYOUTS[n]
-    ang = math.atan2(wx[i0, 1], wx[i0, 0]) - picked_angle
+    wl_x, wl_y, picked_angle = _WHITE_LAYOUTS[n]
+    wx0, wx1 = wx[:, 0], wx[:, 1]
+    ang = math.atan2(wx1[i0], wx0[i0]) - picked_angle
     c, sn = np.cos(ang)[:, None], np.sin(ang)[:, None]
-    moved = np.stack([wl_m[..., 0] * c - wl_m[..., 1] * sn,
-                      wl_m[..., 0] * sn + wl_m[..., 1] * c], axis=2)
-    gap = wx[None, :, None, :] - moved[:, None, :, :]
-    dist = np.sqrt((gap * gap).sum(axis=3))
+    # x and y apart (a sum of two squares is the same in any order).
+    gap_x = wx0[None, :, None] - (wl_x * c - wl_y * sn)[:, None, :]
+    gap_y = wx1[None, :, None] - (wl_x * sn + wl_y * c)[:, None, :]
+    dist = np.sqrt(gap_x * gap_x + gap_y * gap_y)
     assign = dist.argmin(axis=2)
-    near = np.take_along_axis(dist, assign[..., None], axis=2)[..., 0].max(axis=1)
-    one_each = (np.sort(assign, axis=1)[:, 1:] != np.sort(assign, axis=1)[:, :-1]).all(axis=1)
+    near = dist.min(axis=2).max(axis=1)
+    ordered = np.sort(assign, axis=1)
+    one_each = (ordered[:, 1:] != ordered[:, :-1]).all(axis=1)
     ks = np.nonzero(one_each & (near <= 0.35))[0]
     if not len(ks):
         return None
@@ -890,13 +959,14 @@ def _fit_layout(pts: np.ndarray, tilt: np.ndarray) -> _Fit | None:
     src = layout[assign[ks]]
     a = _LAYOUT_GRAM_INV[n] @ np.einsum("kni,nj->kij", src, x)
     miss = src @ a - x[None]
-    err = np.sqrt((miss * miss).sum(axis=2).max(axis=1))
+    miss_x, miss_y = miss[..., 0], miss[..., 1]
+    err = np.sqrt((miss_x * miss_x + miss_y * miss_y).max(axis=1))
     axes = a.transpose(0, 2, 1)
     sv = _singular_values(axes)
     ok = sv[:, 1] / sv[:, 0] >= 0.55
     if not ok.any():
         return None
-    residual = np.where(ok, err / sv.mean(axis=1), np.inf)
+    residual = np.where(ok, err / ((sv[:, 0] + sv[:, 1]) / 2), np.inf)  # over the mean scale
     k = int(np.argmin(residual))
     return _Fit(n, centre, axes[k], float(residual[k]))
 
@@ -922,32 +992,35 @@ def _empty_where_no_pip(fit: _Fit, group: list[_Pip], con: _Contrast) -> float:
     empty = _BLANKS[fit.value]
     image, level, sign, rad = _face_level(group, con)
     h, w = image.shape
-
-    def steps(xy: np.ndarray) -> np.ndarray:
-        """Median grey of a small square at each point, minus the face level (signed so that a
-        pip is positive); inf for points off the frame."""
-        xi, yi = np.rint(xy[:, 0]).astype(int), np.rint(xy[:, 1]).astype(int)
-        out = np.full(len(xy), math.inf)
-        inner = (xi >= rad) & (xi < w - rad) & (yi >= rad) & (yi < h - rad)
-        if inner.any():
-            d = np.arange(-rad, rad + 1)
-            rows = yi[inner][:, None, None] + d[None, :, None]
-            cols = xi[inner][:, None, None] + d[None, None, :]
-            patches = image[rows, cols].reshape(int(inner.sum()), -1)
-            # An odd-sized square: its median is its middle value.
-            mid = patches.shape[1] // 2
-            out[inner] = sign * (np.partition(patches, mid, axis=1)[:, mid].astype(float) - level)
-        for k in np.nonzero(~inner & (xi >= 0) & (xi < w) & (yi >= 0) & (yi < h))[0]:
-            patch = image[max(0, yi[k] - rad): yi[k] + rad + 1,
-                             max(0, xi[k] - rad): xi[k] + rad + 1]
-            out[k] = sign * (float(np.median(patch)) - level)
-        return out
-
-    pip_step = float(np.median(steps(np.array([[p.x, p.y] for p in group]))))
+    # The pips and the blank spots, measured in one pass: median grey of a small square at each
+    # point, minus the face level (signed so that a pip is positive); inf for points off the
+    # frame.
+    xy = np.vstack([[[p.x, p.y] for p in group], empty @ fit.axes.T + fit.centre])
+    xi, yi = np.rint(xy[:, 0]).astype(int), np.rint(xy[:, 1]).astype(int)
+    steps = np.full(len(xy), math.inf)
+    inner = (xi >= rad) & (xi < w - rad) & (yi >= rad) & (yi < h - rad)
+    if inner.any():
+        steps[inner] = sign * (_square_medians(image, xi[inner], yi[inner], rad) - level)
+    for k in np.nonzero(~inner & (xi >= 0) & (xi < w) & (yi >= 0) & (yi < h))[0]:
+        patch = image[max(0, yi[k] - rad): yi[k] + rad + 1,
+                      max(0, xi[k] - rad): xi[k] + rad + 1]
+        steps[k] = sign * (float(np.median(patch)) - level)
+    # (statistics.median: np.median's value, the middle one or the mean of the middle two.)
+    pip_step = statistics.median(steps[: len(group)].tolist())
     if pip_step <= 0:
         return 1.0
-    pts = empty @ fit.axes.T + fit.centre
-    return max(0.0, float(steps(pts).max()) / pip_step)
+    return max(0.0, float(steps[len(group):].max()) / pip_step)
+
+
+def _square_medians(image: np.ndarray, xi: np.ndarray, yi: np.ndarray, rad: int) -> np.ndarray:
+    """The median of the (2 rad + 1)-wide square of ``image`` at each point (integer centres,
+    all at least ``rad`` inside the image), as floats."""
+    d = np.arange(-rad, rad + 1)
+    patches = image[yi[:, None, None] + d[None, :, None], xi[:, None, None] + d[None, None, :]]
+    patches = patches.reshape(len(xi), -1)
+    # An odd-sized square: its median is its middle value.
+    mid = patches.shape[1] // 2
+    return np.partition(patches, mid, axis=1)[:, mid].astype(float)
 
 
 def _outline(fit: _Fit, half: float) -> np.ndarray:
@@ -1193,8 +1266,7 @@ def _explain(group: list[_Pip], img: np.ndarray, con: _Contrast,
                                      and min(face.die.confidence, other.die.confidence)
                                      < UNSURE_FACE):
                     continue
-                if float(np.linalg.norm(
-                        _shape_vector(face) - _shape_vector(other))) <= ON_TABLE and (
+                if _length(_shape_vector(face) - _shape_vector(other)) <= ON_TABLE and (
                         cut is None or min(face.die.confidence, other.die.confidence) > cut[0]):
                     rest[k].linked = True
                     return [face, other] + (_explain([rest[k]], img, con, depth + 1)
@@ -1233,7 +1305,7 @@ SMALLER_PIP = 0.85
 def _mixed_planes(face: _Face) -> bool:
     """Whether a face's layout map and its pips' ellipses disagree on its foreshortening by more
     than faces in two planes do (see _shape_vector)."""
-    return float(np.linalg.norm(_shape_vector(face) - _pips_shape(face.group))) > OFF_TABLE
+    return _length(_shape_vector(face) - _pips_shape(face.group)) > OFF_TABLE
 
 
 def _without_side_pips(group: list[_Pip], face: _Face, img: np.ndarray,
@@ -1277,10 +1349,10 @@ def _mark_steps(group: list[_Pip], con: _Contrast, xy: np.ndarray) -> np.ndarray
     image, level, sign, rad = _face_level(group, con)
     h, w = image.shape
     out = np.full(len(xy), -math.inf)
-    for k, (x, y) in enumerate(np.rint(xy).astype(int)):
-        if rad <= x < w - rad and rad <= y < h - rad:
-            out[k] = sign * (float(np.median(image[y - rad : y + rad + 1, x - rad : x + rad + 1]))
-                             - level)
+    xi, yi = np.rint(xy[:, 0]).astype(int), np.rint(xy[:, 1]).astype(int)
+    inner = (xi >= rad) & (xi < w - rad) & (yi >= rad) & (yi < h - rad)
+    if inner.any():
+        out[inner] = sign * (_square_medians(image, xi[inner], yi[inner], rad) - level)
     return out
 
 
@@ -1293,7 +1365,7 @@ def _completed_four(group: list[_Pip], img: np.ndarray, con: _Contrast) -> _Face
         b = pts[k]
         a, c = pts[(k + 1) % 3], pts[(k + 2) % 3]
         u, v = a - b, c - b
-        nu, nv = float(np.linalg.norm(u)), float(np.linalg.norm(v))
+        nu, nv = _length(u), _length(v)
         if min(nu, nv) < 0.6 * max(nu, nv) or abs(float(u @ v)) > 0.5 * nu * nv:
             continue
         d = a + c - b
@@ -1310,15 +1382,18 @@ def _completed_four(group: list[_Pip], img: np.ndarray, con: _Contrast) -> _Face
 def _pip_mark_at(group: list[_Pip], con: _Contrast, d: np.ndarray) -> bool:
     """Whether the image shows a pip of this group's kind at ``d``, found or not: a mark
     about as strong as the group's pips, that the face closes round."""
-    steps = _mark_steps(group, con, np.vstack([[[p.x, p.y] for p in group], d]))
-    pip_step = float(np.median(steps[:-1]))
-    if pip_step <= 0 or steps[-1] < (1 - BLANK_MAX) * pip_step:
+    # The group's pips, the point and the ring round it (see below) in one pass; medians by
+    # statistics.median, np.median's value without its cost.
+    r = statistics.median([p.r for p in group])
+    n = len(group)
+    steps = _mark_steps(group, con, np.vstack([[[p.x, p.y] for p in group], d,
+                                               d + _RING * 2.0 * r])).tolist()
+    pip_step = statistics.median(steps[:n])
+    if pip_step <= 0 or steps[n] < (1 - BLANK_MAX) * pip_step:
         return False
     # A pip is a spot: the face closes round it (the table or a side face beyond a
     # corner would stand out as far, but not as a spot).
-    r = statistics.median([p.r for p in group])
-    ring = _mark_steps(group, con, d + _RING * 2.0 * r)
-    return float(np.median(ring)) <= BLANK_MAX * pip_step
+    return statistics.median(steps[n + 1 :]) <= BLANK_MAX * pip_step
 
 
 def _completed_threes(faces: list[_Face], img: np.ndarray, con: _Contrast) -> None:
@@ -1353,11 +1428,11 @@ def _line_cuts(group: list[_Pip], sizes: range, both_ends: bool) -> Iterator[fro
     ``both_ends`` also takes them from the far end of each direction."""
     xy = np.array([[p.x, p.y] for p in group])
     seen: set[frozenset[int]] = set()
-    for proj in (xy @ _CUT_DIRECTIONS.T).T:
-        order = np.argsort(proj, kind="stable")
+    # The pips' order along each direction, all directions in one (stable) sort.
+    for order in np.argsort(xy @ _CUT_DIRECTIONS.T, axis=0, kind="stable").T.tolist():
         for k in sizes:
             for end in (order[:k], order[-k:]) if both_ends else (order[:k],):
-                part = frozenset(int(i) for i in end)
+                part = frozenset(end)
                 if part not in seen:
                     seen.add(part)
                     yield part
@@ -1411,6 +1486,8 @@ def _beside(group: Sequence[_Pip], face: _Face) -> bool:
     """
     if face.die.value == 1 and len(group) == 1:
         return False  # two lone pips: neither says where its face is
+    if _surely_beyond(group, face, SQUASHED_BAND):
+        return False  # far off, in either band's terms (the cheap test first)
     reach = _side_reach(group, face)
     if reach is None:
         return False  # a mark on the face that is not one of its pips: the reading is in doubt
@@ -1418,6 +1495,20 @@ def _beside(group: Sequence[_Pip], face: _Face) -> bool:
     if len(group) == 1 and not group[0].linked and reach <= SIDE_BAND:
         return True
     return squashed and reach <= SQUASHED_BAND
+
+
+def _surely_beyond(group: Sequence[_Pip], face: _Face, band: float) -> bool:
+    """Whether _side_reach surely finds these pips farther out than ``band`` (or finds None),
+    by a bound that spares its solve: in layout units their mean lies at least its image
+    distance from the centre over the face's largest scale out, and its largest coordinate is
+    at least 1 / sqrt(2) of that (the 1% margin is far beyond rounding)."""
+    dx = sum(p.x for p in group) / len(group) - float(face.centre[0])
+    dy = sum(p.y for p in group) / len(group) - float(face.centre[1])
+    (p, q), (r, t) = face.axes.tolist()
+    sq = p * p + q * q + r * r + t * t
+    det = p * t - q * r
+    largest = math.sqrt((sq + math.sqrt(max(sq * sq - 4 * det * det, 0.0))) / 2)
+    return math.hypot(dx, dy) > 1.01 * math.sqrt(2) * band * face.half * largest
 
 
 def _side_reach(group: Sequence[_Pip], face: _Face) -> float | None:
@@ -1512,9 +1603,19 @@ def _judge(group: list[_Pip], img: np.ndarray, con: _Contrast,
     return known[1]
 
 
+def _alone_once(pip: _Pip, con: _Contrast, img: np.ndarray) -> _Pip | None:
+    """_alone's answer for a pip, worked out once per frame (kept with _judge's verdicts, and
+    with the pip, so that its id stays its own)."""
+    key = ("alone", id(pip))
+    known = con.judged.get(key)
+    if known is None:
+        known = con.judged[key] = (pip, _alone(pip, con, img))
+    return known[1]
+
+
 def _judge_afresh(group: list[_Pip], img: np.ndarray, con: _Contrast,
                   lone_round: float) -> tuple[_Face | None, bool]:
-    lone = _alone(group[0], con, img) if len(group) == 1 else None
+    lone = _alone_once(group[0], con, img) if len(group) == 1 else None
     if len(group) == 1 and (lone is None or lone.contrast < LONE_PIP_CONTRAST
                             or lone.roundness < lone_round or lone.fill < LONE_FILL):
         return None, False
@@ -1555,12 +1656,12 @@ def _judge_afresh(group: list[_Pip], img: np.ndarray, con: _Contrast,
     confidence *= min(1.0, 0.5 + roundness)
     confidence *= min(1.0, 0.4 + contrast)
     confidence *= min(1.0, 0.5 + bounded)
-    outline = _outline(fit, face_half)
-    xs, ys = outline[:, 0], outline[:, 1]
+    outline = [(x, y) for x, y in _outline(fit, face_half).tolist()]
+    xs, ys = [x for x, _ in outline], [y for _, y in outline]
     die = Die(
         value=fit.value,
-        box=(int(xs.min()), int(ys.min()), int(math.ceil(xs.max())), int(math.ceil(ys.max()))),
-        outline=tuple((float(x), float(y)) for x, y in outline),
+        box=(int(min(xs)), int(min(ys)), int(math.ceil(max(xs))), int(math.ceil(max(ys)))),
+        outline=tuple(outline),
         confidence=round(float(confidence), 3),
         pips=tuple((float(p.x), float(p.y)) for p in group),
     )
@@ -1580,6 +1681,7 @@ class _Face:
     half: float  # face half-size in units of spacing
     flatness: float  # 1 = seen square-on; side faces at an angle are squashed
     squash: float | None  # direction in which the face looks compressed, if it does
+    shape: np.ndarray | None = field(default=None, repr=False, compare=False)  # see _shape_vector
 
 
 def _tilt(group: list[_Pip]) -> np.ndarray:
@@ -1589,8 +1691,10 @@ def _tilt(group: list[_Pip]) -> np.ndarray:
     angle = _squash_direction(group)
     if angle is None or k > 0.92:
         return np.eye(2)
-    u = np.array([math.cos(angle), math.sin(angle)])
-    return np.eye(2) - (1 - k) * np.outer(u, u)
+    # eye(2) - (1 - k) * outer(u, u) for u = (c, s), in plain floats (the same operations).
+    c, s = math.cos(angle), math.sin(angle)
+    off = 0.0 - (1 - k) * (c * s)
+    return np.array([[1.0 - (1 - k) * (c * c), off], [off, 1.0 - (1 - k) * (s * s)]])
 
 
 def _flatness(group: list[_Pip]) -> float:
@@ -1611,14 +1715,19 @@ def _shape_vector(face: _Face) -> np.ndarray:
     near one point whatever the die's rotation; a side face's land elsewhere.
 
     Four or more pips give the face's own affine map, which measures it best; fewer give only the
-    pips' ellipses (big pips weigh more: they measure their shape better).
+    pips' ellipses (big pips weigh more: they measure their shape better). Worked out once per
+    face (it is asked for every pair of faces).
     """
-    if len(face.group) >= 4:
-        u, sv, _ = np.linalg.svd(face.axes)
-        e = math.log(sv[0] / max(sv[1], 1e-6))
-        twice = 2 * math.atan2(u[1, 0], u[0, 0])
-        return np.array([e * math.cos(twice), e * math.sin(twice)])
-    return _pips_shape(face.group)
+    if face.shape is None:
+        if len(face.group) >= 4:
+            u, sv, _ = np.linalg.svd(face.axes)
+            e = math.log(sv[0] / max(sv[1], 1e-6))
+            twice = 2 * math.atan2(u[1, 0], u[0, 0])
+            face.shape = np.array([e * math.cos(twice), e * math.sin(twice)])
+        else:
+            face.shape = _pips_shape(face.group)
+        face.shape.flags.writeable = False
+    return face.shape
 
 
 def _pips_shape(group: list[_Pip]) -> np.ndarray:
@@ -1756,10 +1865,10 @@ def _rescue_ones(faces: list[_Face], pips: list[_Pip], loose: list[list[_Pip]],
     for p in pips:
         if id(p) in used:
             continue
-        lone = _alone(p, con, img)
+        lone = _alone_once(p, con, img)
         if (lone is None or lone.contrast < LONE_PIP_CONTRAST
                 or lone.roundness >= LONE_ROUNDNESS
-                or float(np.linalg.norm(_pip_shape(lone) - table)) > ON_TABLE):
+                or _length(_pip_shape(lone) - table) > ON_TABLE):
             continue
         one, _ = _judge([p], img, con, lone_round=MIN_ROUNDNESS)
         if one is None:
@@ -1785,7 +1894,7 @@ def _drop_off_table_faces(faces: list[_Face]) -> tuple[list[_Face], bool]:
     off = np.linalg.norm(shapes - table, axis=1)
     # "Up" the table: the direction in which it is squashed, taken away from the camera (smaller
     # y). Below ~10% squash there is no reliable direction (a camera looking straight down).
-    tilted = float(np.linalg.norm(table)) > 0.1
+    tilted = _length(table) > 0.1
     up = _squash_axis(table)
     if up[1] > 0:
         up = -up
@@ -1796,9 +1905,9 @@ def _drop_off_table_faces(faces: list[_Face]) -> tuple[list[_Face], bool]:
             b = faces[j]
             reach = a.half * a.spacing + b.half * b.spacing
             gap = a.centre - b.centre
-            if float(np.linalg.norm(gap)) > 1.3 * reach:
+            if _length(gap) > 1.3 * reach:
                 continue
-            if float(np.linalg.norm(shapes[i] - shapes[j])) <= OFF_TABLE:
+            if _length(shapes[i] - shapes[j]) <= OFF_TABLE:
                 continue  # one plane: two dice side by side
             by_plane = float(off[j] - off[i])  # > 0: a is the top face
             rise = float(gap @ up) / reach  # > 0: a lies beyond b
@@ -1861,7 +1970,7 @@ def _drop_side_faces(faces: list[_Face], img: np.ndarray) -> list[_Face]:
             if min(a.half * a.spacing, b.half * b.spacing) < SIZE_RATIO * max(
                     a.half * a.spacing, b.half * b.spacing):
                 continue
-            gap = float(np.linalg.norm(a.centre - b.centre))
+            gap = _length(a.centre - b.centre)
             # Closer than two faces can lie side by side: one die, and b is the worse view.
             reach = a.half * a.spacing + b.half * b.spacing
             if gap < 0.85 * reach:
@@ -1897,7 +2006,7 @@ def _tilt_axis(faces: list[_Face]) -> np.ndarray | None:
     if len(faces) < 2:
         return None
     table, support = _table_shape(np.array([_shape_vector(f) for f in faces]))
-    if support < 2 or float(np.linalg.norm(table)) <= 0.1:
+    if support < 2 or _length(table) <= 0.1:
         return None
     return _squash_axis(table)
 
@@ -1919,7 +2028,7 @@ def _one_die_along_tilt(a: _Face, b: _Face, up: np.ndarray, img: np.ndarray) -> 
     face is foreshortened as much as the top, so shape alone cannot tell them apart, see
     _drop_off_table_faces.)"""
     gap = b.centre - a.centre
-    d = gap / max(float(np.linalg.norm(gap)), 1e-6)
+    d = gap / max(_length(gap), 1e-6)
     if abs(float(d @ up)) < math.cos(math.radians(45)):
         return False  # side by side across the tilt: neither shows a side face beyond
     beyond = []
@@ -2003,16 +2112,18 @@ def _evidence_points(value: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, fl
 
 
 _EVIDENCE_POINTS = {value: _evidence_points(value) for value in LAYOUTS}
+# The spots and rings of each in one array, as they are sampled.
+_EVIDENCE_STACKED = {value: np.vstack(points[:2]) for value, points in _EVIDENCE_POINTS.items()}
 
 
 def _quartile(values: np.ndarray) -> float:
     """The lower quartile, interpolated linearly (numpy's default percentile), without its cost."""
-    ordered = np.sort(values)
+    ordered = sorted(values.tolist())
     pos = 0.25 * (len(ordered) - 1)
     lo = int(pos)
     if lo + 1 >= len(ordered):
-        return float(ordered[lo])
-    return float(ordered[lo] + (ordered[lo + 1] - ordered[lo]) * (pos - lo))
+        return ordered[lo]
+    return ordered[lo] + (ordered[lo + 1] - ordered[lo]) * (pos - lo)
 
 
 def _column_median(values: np.ndarray) -> np.ndarray:
@@ -2040,17 +2151,19 @@ def _face_evidence(fit: _Fit, img: np.ndarray, face: np.ndarray,
     annulus around the pip and end all round at a similar distance (a square, not a stripe).
     """
     inside, rings, radii, lo, hi = _EVIDENCE_POINTS[fit.value]
+    n_inside = len(inside)
     # The plain spots and the rings walking out, all sampled at once.
-    pts = np.vstack([inside, rings]) @ fit.axes.T + fit.centre
+    pts = _EVIDENCE_STACKED[fit.value] @ fit.axes.T + fit.centre
     colours = _sample(img, pts[:, 0], pts[:, 1]).astype(np.float32)
     same = _same_colour(colours, face)
-    plain_spots = same[: len(inside)]
+    plain_spots = same[:n_inside]
     if least_off is not None:
-        plain_spots = plain_spots | _same_colour(colours[: len(inside)], least_off)
-    plain = float(plain_spots.mean())
+        plain_spots = plain_spots | _same_colour(colours[:n_inside], least_off)
+    # (Fractions counted, not np.mean: the same division of the same count, without its cost.)
+    plain = np.count_nonzero(plain_spots) / n_inside
     # Walking out from the centre, each direction should leave the face (for a side face, the
     # table or another die) somewhere between a tight and a wide pip spread.
-    left = ~same[len(inside):].reshape(len(radii), len(_CIRCLE16))  # rings x directions
+    left = ~same[n_inside:].reshape(len(radii), len(_CIRCLE16))  # rings x directions
     bounded = left.any(axis=0)
     if not bounded.any():
         return plain, 0.0, FACE_HALF if fit.value > 1 else lo
@@ -2090,7 +2203,7 @@ def _face_evidence(fit: _Fit, img: np.ndarray, face: np.ndarray,
                     or not near[np.roll(long, half_turn)].all()
                     or first.max() > 3.0 * first.min()):
                 return plain, 0.0, half  # a lone dark spot on something that is not die-shaped
-    return plain, float(bounded.mean()), half
+    return plain, np.count_nonzero(bounded) / len(bounded), half
 
 
 def draw_dice(frame: np.ndarray, reading: DiceReading) -> np.ndarray:
