@@ -698,6 +698,22 @@ def _channel_max(values: np.ndarray) -> np.ndarray:
     return np.maximum(np.maximum(values[..., 0], values[..., 1]), values[..., 2])
 
 
+def _leaves_face(colours: np.ndarray, face: np.ndarray) -> np.ndarray:
+    """Which colours (N x 3) are off a plain face of colour ``face``: where a walk out from its
+    pips finds its edge (see _face_evidence).
+
+    Light falling off scales every channel by one factor, so each channel is allowed the same
+    fraction of its own level (as _same_colour allows of the brightest). A colour cast (tungsten
+    light, a camera's white balance) scales the channels unequally, the face's and the table's
+    alike: a step between them in a channel the cast dims shrinks with it, and a tolerance
+    taken from the brightest channel would swallow it."""
+    # A strongly coloured face's dim channel carries JPEG's chroma error (and a textured
+    # table's), which grows with the face's saturation, not its level: there the tolerance
+    # stays near the brightest channel's.
+    tol = 0.13 * np.maximum(face, face.max() - face) + 8.0
+    return (np.abs(colours - face) > tol).any(axis=-1)
+
+
 def _plain_between(pips: list[_Pip], pairs: np.ndarray, img: np.ndarray,
                    dist: np.ndarray) -> np.ndarray:
     """For each pair of pips (P x 2 indices), whether the face between them is plain: no seam,
@@ -2163,7 +2179,23 @@ def _face_evidence(fit: _Fit, img: np.ndarray, face: np.ndarray,
     plain = np.count_nonzero(plain_spots) / n_inside
     # Walking out from the centre, each direction should leave the face (for a side face, the
     # table or another die) somewhere between a tight and a wide pip spread.
-    left = ~same[n_inside:].reshape(len(radii), len(_CIRCLE16))  # rings x directions
+    walk = colours[n_inside:]
+    left = _leaves_face(walk, face).reshape(len(radii), len(_CIRCLE16))  # rings x directions
+    # A face also ends where the walk turns to what lies beyond it (the colour the walks end
+    # on all round: the table, or the die's side faces), once the two differ by more than
+    # noise: a step however small. Over-exposure (or a pale table, a tray the dice's colour)
+    # leaves a white face's step to the table smaller than light falls off across a face.
+    # The face is what its plain spots show: the pips' rings can take their dark halo (blur)
+    # or a printed letter's strokes, and would put the face's own samples nearer the table.
+    # Only directions the colour never left are walked again so: where it did, that edge is
+    # the nearer one, and a small die's pip would otherwise find its neighbours' dark halo
+    # nearer the table than its face all round, and stand alone as a 1.
+    beyond = _column_median(walk[-len(_CIRCLE16):])
+    own = _column_median(colours[:n_inside])
+    if np.abs(beyond - own).max() > 2 * 8.0:
+        open_ = ~left.any(axis=0)
+        turned = np.abs(walk - beyond).sum(axis=1) < np.abs(walk - own).sum(axis=1)
+        left[:, open_] = turned.reshape(len(radii), len(_CIRCLE16))[:, open_]
     bounded = left.any(axis=0)
     if not bounded.any():
         return plain, 0.0, FACE_HALF if fit.value > 1 else lo
