@@ -1169,6 +1169,8 @@ def _read_at(frame: np.ndarray, work_side: int) -> DiceReading:
     _rescue_ones(faces, pips, loose, img, con)
     _part_unlike_twos(faces, loose, img, con)
     _completed_threes(faces, img, con)
+    _completed_sixes(faces, img, con)
+    _drop_rows(faces, loose, pips)
     faces, doubt = _drop_off_table_faces(faces)
     faces = _drop_side_faces(faces, img)
     # A 1 in the band around another face is that die's side face, unless its pip looks at
@@ -1430,6 +1432,79 @@ def _completed_threes(faces: list[_Face], img: np.ndarray, con: _Contrast) -> No
             if three is not None and three.die.value == 3:
                 faces[k] = three
                 break
+
+
+_NUDGE = np.linspace(-0.4, 0.4, 5)
+
+
+def _completed_sixes(faces: list[_Face], img: np.ndarray, con: _Contrast) -> None:
+    """Reads as 6s the 3s that are one column of a 6: three pips in a line fit a 3 (its
+    diagonal) as well as a 6's column, and blur, noise or a colour cast can keep the other
+    column from being found. A 6's columns are two pip steps apart, square to the column in
+    the face's plane (the pips' ellipses give its foreshortening, see _tilt); the image shows
+    each of the other column's pips as a pip (see _pip_mark_at). Read only if the 6 passes
+    every test; a true 3's line shifted so far sideways leaves its face, which the 6's tests
+    see (the face between the columns is not plain)."""
+    for k, f in enumerate(faces):
+        if f.die.value != 3:
+            continue
+        pts = np.array([[p.x, p.y] for p in f.group])
+        ends = np.argsort(pts @ (pts[-1] - pts[0]))
+        step = (pts[ends[-1]] - pts[ends[0]]) / 2
+        tilt = _tilt(f.group)
+        flat = np.linalg.solve(tilt, step)
+        across = tilt @ (2 * np.array([-flat[1], flat[0]]))
+        # The pips' ellipses give the foreshortening only roughly (a die near the frame's
+        # edge is seen in perspective too): the column is sought within 0.4 steps of where
+        # they put it, as one rigid shift (the whole column is where its marks are strongest).
+        size = float(np.linalg.norm(step))
+        shifts = np.array([[x, y] for x in _NUDGE for y in _NUDGE]) * size
+        for d in (across, -across):
+            # (Every shift's column in one pass: points are measured each on its own.)
+            marks = _mark_steps(f.group, con, (pts[None] + (d + shifts)[:, None]).reshape(-1, 2))
+            strength = marks.reshape(len(shifts), len(pts)).min(axis=1)
+            d = d + shifts[int(np.argmax(strength))]
+            if not all(_pip_mark_at(f.group, con, pts[i] + d) for i in ends):
+                continue
+            twins = [replace(p, x=p.x + float(d[0]), y=p.y + float(d[1]),
+                             contrast=min(q.contrast for q in f.group)) for p in f.group]
+            six, _ = _judge([*f.group, *twins], img, con)
+            if six is not None and six.die.value == 6:
+                faces[k] = six
+                break
+
+
+def _drop_rows(faces: list[_Face], loose: list[list[_Pip]], pips: list[_Pip]) -> None:
+    """Drops the 2s and 3s whose line of pips runs on, at the same step, into a row of four
+    or more alike pips: no die face has more than three pips in a line, and past a 3's corner
+    pip (or a 2's, both ways) as far again lies beyond its face's corner, where no die has a
+    pip; a touching die's nearest pips lie farther off, past the margins of both faces. Such a
+    row is a pattern (a woven cloth, a printed or moulded texture). Only pips found count,
+    alike: the same polarity, radii within 0.7 of each other (as bridged pips in _pieces) and
+    as round within SHAPE_TOLERANCE (one plane; a neighbour's side face pip can sit there, but
+    squashed). A die's shaded corner can look like a mark there, so image marks do not.
+    (A 2 with a mark at one end only is a 3's two pips, see _completed_threes.) Its pips are
+    left unread."""
+    kept = []
+    for f in faces:
+        if f.die.value in (2, 3):
+            pts = np.array([[p.x, p.y] for p in f.group])
+            ends = np.argsort(pts @ (pts[-1] - pts[0]))
+            a, b = pts[ends[0]], pts[ends[-1]]
+            step = (b - a) / (len(pts) - 1)
+            r = statistics.median(p.r for p in f.group)
+            near = 0.25 * float(np.linalg.norm(step))
+            rd = statistics.median(p.roundness for p in f.group)
+            own = {id(p) for p in f.group}
+            alike = [q for q in pips if q.dark == f.group[0].dark and id(q) not in own
+                     and 0.7 * r <= q.r <= r / 0.7 and abs(q.roundness - rd) <= SHAPE_TOLERANCE]
+            marks = [any(math.hypot(q.x - e[0], q.y - e[1]) <= near for q in alike)
+                     for e in (a - step, b + step)]
+            if any(marks) if f.die.value == 3 else all(marks):
+                loose.append(list(f.group))
+                continue
+        kept.append(f)
+    faces[:] = kept
 
 
 _CUT_DIRECTIONS = np.array([[math.cos(a), math.sin(a)]

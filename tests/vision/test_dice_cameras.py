@@ -41,3 +41,18 @@ def test_two_ones_read_in_any_light(shift):
 def test_twos_in_warm_light_are_read():
     got, want = _read(DICE, "two_14.jpg", "warm light")
     assert got == want == [2, 2]
+
+
+def test_a_six_whose_far_column_is_faint_is_no_three():
+    # Three pips in a line fit a 3's diagonal as well as a 6's column; the other column two
+    # steps across, in the face's plane, makes it a 6.
+    got, want = _read(CAMERAS, "six_42.jpg", "grainy")
+    assert got == want == [6, 6, 6, 6, 6]
+
+
+@pytest.mark.parametrize("shift", ["dim room", "over-exposed", "grainy"])
+def test_dots_of_a_woven_cloth_in_rows_are_no_die(shift):
+    # No face has more than three pips in a line: a 3 whose line runs on to alike dots is a
+    # pattern, not a die.
+    got, want = _read(CAMERAS, "four_16.jpg", shift)
+    assert got == want == [4, 4]
