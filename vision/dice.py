@@ -330,6 +330,13 @@ def _find_pips(con: _Contrast, kernel: int, scale: float, min_area: float,
 
 # Deep in a dark pip's well (see _deep_pips): this far from the face level to its own extreme.
 DEEP = 0.67
+# ... its extreme sought this far (pixels): past the saddle of blur between two wells. Blur
+# spreads that saddle over a few pixels (a gamma that darkens mid-tones darkens it towards the
+# pips' depth): a saddle farther than _PEAK's two pixels from either pip's core would find no
+# deeper extreme than itself, count as a well of its own and join the pips it lies between.
+# Three pixels reach a core from the middle of a six pixel bridge; a pip's own well, a
+# neighbour's pip step (at least 1.8 radii) away, keeps its own extreme.
+_DEEP_PEAK = cv2.getStructuringElement(cv2.MORPH_RECT, (7, 7))
 
 
 def _deep_pips(boxes: list[tuple[int, int, int, int]], con: _Contrast, kernel: int,
@@ -348,7 +355,7 @@ def _deep_pips(boxes: list[tuple[int, int, int, int]], con: _Contrast, kernel: i
         x0, y0, x1, y1 = max(0, x - 2), max(0, y - 2), min(w0, x + w + 2), min(h0, y + h + 2)
         closed, level = con.closed[y0:y1, x0:x1], con.bright[y0:y1, x0:x1]
         step = cv2.subtract(closed, level)
-        depth = cv2.subtract(closed, cv2.erode(level, _PEAK))
+        depth = cv2.subtract(closed, cv2.erode(level, _DEEP_PEAK))
         deep = cv2.bitwise_and(cv2.compare(step, cv2.addWeighted(depth, DEEP, depth, 0, 0),
                                            cv2.CMP_GT), con.masks[0][y0:y1, x0:x1])
         inside[y : y + h, x : x + w] |= deep[y - y0 : y - y0 + h, x - x0 : x - x0 + w]
@@ -1296,6 +1303,27 @@ def _explain(group: list[_Pip], img: np.ndarray, con: _Contrast,
             for p in rest:
                 p.side = True
             return [face]
+        # Two touching dice and a side face of one of them between them (a tilted camera sees
+        # a die's near side face just in front of the die below it; over-exposure or a colour
+        # cast can leave that side face's pips as alike to the top faces' as to link): a sure
+        # face peeled off whose rest is one sure top face and its side face's pips (see steep
+        # above). Both faces lie in the table's one plane; a top face and its own side face,
+        # peeled so, do not.
+        for face, rest in peeled:
+            if face.die.confidence < UNSURE_FACE or len(rest) > 8:
+                continue
+            kept = [(p.linked, p.side) for p in rest]
+            parts = _explain(rest, img, con, depth + 1)
+            others = [part for part in parts if isinstance(part, _Face)]
+            read = {id(p) for part in others for p in part.group}
+            if (others and len(others) == len(parts)
+                    and all(id(p) in read or p.side for p in rest)
+                    and all(o.die.confidence >= UNSURE_FACE
+                            and _length(_shape_vector(face) - _shape_vector(o)) <= ON_TABLE
+                            for o in others)):
+                return [face, *others]
+            for p, (linked, side) in zip(rest, kept):
+                p.linked, p.side = linked, side
         # The same with pips left that are not squashed (a side face seen at a slant like
         # the top, a speck): all just beyond the face's edge and making no face among
         # themselves. They stay unread.

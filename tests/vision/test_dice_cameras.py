@@ -56,3 +56,20 @@ def test_dots_of_a_woven_cloth_in_rows_are_no_die(shift):
     # pattern, not a die.
     got, want = _read(CAMERAS, "four_16.jpg", shift)
     assert got == want == [4, 4]
+
+
+@pytest.mark.parametrize("shift", ["dim room", "over-exposed", "warm light", "tilted"])
+def test_a_die_behind_another_does_not_swallow_the_one_in_front(shift):
+    # The near side face of the die behind shows its pips just above the 4 in front; when one
+    # of them links, the two 4s and the side face's pips make one group: peeled, the front 4
+    # leaves a sure 4 and its side face, both faces in the table's plane.
+    got, want = _read(CAMERAS, "four_43.jpg", shift)
+    assert got == want == [4, 4, 4, 4, 4]
+
+
+@pytest.mark.parametrize("shift", ["dim room", "tilted"])
+def test_a_small_six_whose_columns_blur_into_rows_comes_apart(shift):
+    # A darker mid-tone darkens the blur between a small 6's pips towards their depth: each
+    # pip's deepest core is sought three pixels out, past the saddle between two wells.
+    got, want = _read(CAMERAS, "six_42.jpg", shift)
+    assert got == want == [6, 6, 6, 6, 6]
