@@ -918,6 +918,10 @@ def _white_layout(layout: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarra
 _WHITE_LAYOUTS = {n: _white_layout(layout) for n, layout in LAYOUTS.items() if n >= 4}
 
 
+# How far (in pip offsets) a 3's middle pip may lie off the midpoint of its corner pips.
+BENT_THREE = 0.25
+
+
 def _fit_layout(pts: np.ndarray, tilt: np.ndarray) -> _Fit | None:
     """The legal layout an affine map takes onto these pip centres, or None.
 
@@ -937,6 +941,11 @@ def _fit_layout(pts: np.ndarray, tilt: np.ndarray) -> _Fit | None:
         if n == 3:
             mid = pts[order[0]]
             residual = _length(mid - (ends[0] + ends[1]) / 2) / _length(diag)
+            # A 3's pips are one straight line at any view (an affine map keeps lines and
+            # midpoints): real 3s put the middle pip within 0.05 pip offsets of the ends'
+            # midpoint. Three specks in a bent line (a cable's glints) are no 3.
+            if residual > BENT_THREE:
+                return None
             centre = (ends[0] + ends[1]) / 2
         else:
             residual = 0.0
@@ -1186,6 +1195,7 @@ def _read_at(frame: np.ndarray, work_side: int) -> DiceReading:
              if not (f.die.value == 1 and any(_beside(f.group, g) and f.flatness < ROUND_AS_TOP
                                               * g.flatness for g in faces if g is not f))]
     faces = _drop_undersized_faces(faces)
+    faces = _drop_cut_faces(faces, loose, img.shape)
     # Pips beside a read face and more squashed than it are that die's side faces: expected,
     # so they neither become dice nor lower the confidence.
     loose = [g for g in loose if not any(_beside(g, f) for f in faces)]
@@ -2070,6 +2080,30 @@ def _drop_undersized_faces(faces: list[_Face]) -> list[_Face]:
             if radii[k] is None
             or len(others := [r for j, r in enumerate(radii) if j != k and r is not None]) == 0
             or radii[k] >= SIZE_RATIO * statistics.median(others)]
+
+
+# A face whose outline runs this far (in its half-sizes) past the frame's edge is cut by it.
+CUT_FACE = 0.25
+
+
+def _drop_cut_faces(faces: list[_Face], loose: list[list[_Pip]],
+                    shape: tuple[int, ...]) -> list[_Face]:
+    """Leaves unread the 2s, 3s and 4s that the frame's edge cuts: a die partly out of view
+    shows only part of its face, and part of a larger layout is a smaller one (a 6's two rows
+    are a 4, one row or column a 2 or 3; a 4's or 5's corners a 2). Where the frame cuts the
+    face, its edge is not seen, so the face tests cannot tell a whole face from such a part.
+    A 5 or 6 is part of no larger layout, and a 1 is judged on its own face evidence."""
+    h, w = shape[:2]
+    kept = []
+    for f in faces:
+        if 2 <= f.die.value <= 4:
+            o = np.array(f.die.outline)
+            over = max(-o[:, 0].min(), -o[:, 1].min(), o[:, 0].max() - w, o[:, 1].max() - h)
+            if over > CUT_FACE * f.half * f.spacing:
+                loose.append(list(f.group))
+                continue
+        kept.append(f)
+    return kept
 
 
 def _drop_side_faces(faces: list[_Face], img: np.ndarray) -> list[_Face]:

@@ -73,3 +73,29 @@ def test_a_small_six_whose_columns_blur_into_rows_comes_apart(shift):
     # pip's deepest core is sought three pixels out, past the saddle between two wells.
     got, want = _read(CAMERAS, "six_42.jpg", shift)
     assert got == want == [6, 6, 6, 6, 6]
+
+
+def test_a_six_the_frame_cuts_is_no_four():
+    # Turned, the frame's edge cuts a 6 to its two rows, a 4: a 2, 3 or 4 whose outline runs
+    # past the frame's edge is left unread (part of a larger layout is a smaller one).
+    got, want = _read(CAMERAS, "six_40.jpg", "turned 25 deg")
+    assert got == want == [6, 6, 6, 6, 6]
+
+
+@pytest.mark.parametrize("shift", ["quarter turn", "tilted"])
+def test_three_dots_in_a_bent_line_are_no_three(shift):
+    # A 3's pips lie on one straight line at any view (an affine map keeps lines and
+    # midpoints); three of a cloth's dots in a bent line are no 3.
+    got, want = _read(CAMERAS, "four_16.jpg", shift)
+    assert got == want == [4, 4]
+
+
+@pytest.mark.parametrize("shift", [None, "quarter turn", "soft focus", "half resolution"])
+def test_a_two_beside_a_steep_side_face_is_no_one_and_three(shift):
+    # Split, the lower pip of the 2 and two side-face pips fitted a bent "3", and the other
+    # pip stood as a 1.
+    name = "two_35.jpg"
+    want = json.loads((DICE / "labels.json").read_text())[name]
+    photo = cv2.imread(str(DICE / name))
+    got = read_dice(photo if shift is None else CAMERA_SHIFTS[shift](photo, 0)).values
+    assert got == want == [2, 2, 2, 2]
