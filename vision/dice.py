@@ -1088,6 +1088,13 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
         if enlarged and side > 2 * WORK_SIDE:
             break
         larger = _read_at(frame, side)
+        # A reading whose dice were too small to tell their pips apart is no judge of one
+        # that has the frame's real pixels for them: its faces came apart into 1s as sure as
+        # any die, or were lost, so neither its count of dice nor its confidence means much.
+        # (A phone's photo of the whole table: at WORK_SIDE its pips are one or two pixels.)
+        if not enlarged and _too_small(reading, frame, side // 2):
+            reading = larger
+            continue
         # An enlarged reading stands only if it is surer; a larger one if it reads more dice,
         # or as many more surely. Pips too small to measure (see SMALL_PIP) are measured
         # better enlarged, so there it stands as a larger one would; but a face that came
