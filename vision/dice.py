@@ -693,6 +693,18 @@ def _standing_out(pips: list[_Pip], con: _Contrast) -> list[_Pip]:
     return [p for p, k in zip(pips, ok) if k or not p.cored]
 
 
+def _stands_out(pip: _Pip, con: _Contrast) -> bool:
+    """Whether a pip differs from the face ring around it (see _describe_faces) as a pip does
+    from its face (the test _standing_out makes of cores). A 1 is one pip and nothing else: its
+    contrast is taken against the level around it (_Contrast.closed or opened), which the
+    brightest (darkest) few pixels nearby set; a patch of black at the frame's edge below a
+    thin light line (a key's gap under dim light) is as dark as its own ring, and no pip."""
+    y, x = _pixel_index(con.gray.shape, np.array([pip.x]), np.array([pip.y]))
+    g = float((con.bright if pip.dark else con.gray)[y[0], x[0]])
+    step = pip.face_grey - g if pip.dark else g - pip.face_grey
+    return step >= PIP_CONTRAST * (max(g, pip.face_grey) + 12.0)
+
+
 def _same_colour(colours: np.ndarray, face: np.ndarray) -> np.ndarray:
     """Which colours (N x 3) could be the same plain face, allowing for light falling off."""
     tol = 0.13 * float(face.max()) + 8.0
@@ -1753,7 +1765,8 @@ def _judge_afresh(group: list[_Pip], img: np.ndarray, con: _Contrast,
                   lone_round: float) -> tuple[_Face | None, bool]:
     lone = _alone_once(group[0], con, img) if len(group) == 1 else None
     if len(group) == 1 and (lone is None or lone.contrast < LONE_PIP_CONTRAST
-                            or lone.roundness < lone_round or lone.fill < LONE_FILL):
+                            or lone.roundness < lone_round or lone.fill < LONE_FILL
+                            or not _stands_out(group[0], con)):
         return None, False
     pts = np.array([[p.x, p.y] for p in group])
     r = statistics.median([p.r for p in group])

@@ -99,3 +99,11 @@ def test_a_two_beside_a_steep_side_face_is_no_one_and_three(shift):
     photo = cv2.imread(str(DICE / name))
     got = read_dice(photo if shift is None else CAMERA_SHIFTS[shift](photo, 0)).values
     assert got == want == [2, 2, 2, 2]
+
+
+def test_black_at_the_frame_edge_below_a_light_line_is_no_one():
+    # In a dim room a key's black at the frame's top edge, below the thin light line of the
+    # gap between keys, stands out from the level that line sets; but its own ring is as black
+    # as it is. A lone pip must differ from its own face ring as a pip from its face.
+    got, want = _read(CAMERAS, "three_26.jpg", "dim room")
+    assert got == want == [3, 3, 3]
