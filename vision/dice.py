@@ -255,8 +255,9 @@ def _round_light(con: _Contrast) -> _Contrast:
             opened = cv2.erode(opened, se)
         for se in _ROUND[::-1]:
             opened = cv2.dilate(opened, se)
+        need = con.light_need if con.light_need is not None else _light_need(con.gray)
         con.rounded = replace(con, opened=opened,
-                              masks=(con.masks[0], _light_marks(con.gray, opened, con.light_need)),
+                              masks=(con.masks[0], _light_marks(con.gray, opened, need)),
                               judged={})
     return con.rounded
 
@@ -337,6 +338,7 @@ DEEP = 0.67
 # Three pixels reach a core from the middle of a six pixel bridge; a pip's own well, a
 # neighbour's pip step (at least 1.8 radii) away, keeps its own extreme.
 _DEEP_PEAK = cv2.getStructuringElement(cv2.MORPH_RECT, (7, 7))
+_DEEP_REACH = _DEEP_PEAK.shape[0] // 2  # (blobs are cropped with this margin for it)
 
 
 def _deep_pips(boxes: list[tuple[int, int, int, int]], con: _Contrast, kernel: int,
@@ -352,7 +354,8 @@ def _deep_pips(boxes: list[tuple[int, int, int, int]], con: _Contrast, kernel: i
     inside = np.zeros_like(con.masks[0])
     h0, w0 = inside.shape
     for x, y, w, h in boxes:
-        x0, y0, x1, y1 = max(0, x - 2), max(0, y - 2), min(w0, x + w + 2), min(h0, y + h + 2)
+        x0, y0 = max(0, x - _DEEP_REACH), max(0, y - _DEEP_REACH)
+        x1, y1 = min(w0, x + w + _DEEP_REACH), min(h0, y + h + _DEEP_REACH)
         closed, level = con.closed[y0:y1, x0:x1], con.bright[y0:y1, x0:x1]
         step = cv2.subtract(closed, level)
         depth = cv2.subtract(closed, cv2.erode(level, _DEEP_PEAK))
@@ -722,7 +725,8 @@ def _leaves_face(colours: np.ndarray, face: np.ndarray) -> np.ndarray:
     pips finds its edge (see _face_evidence).
 
     Light falling off scales every channel by one factor, so each channel is allowed the same
-    fraction of its own level (as _same_colour allows of the brightest). A colour cast (tungsten
+    fraction of its own level (as _same_colour allows of the brightest), or of its distance
+    from the brightest, whichever is more (see below). A colour cast (tungsten
     light, a camera's white balance) scales the channels unequally, the face's and the table's
     alike: a step between them in a channel the cast dims shrinks with it, and a tolerance
     taken from the brightest channel would swallow it."""
@@ -952,7 +956,7 @@ def _fit_layout(pts: np.ndarray, tilt: np.ndarray) -> _Fit | None:
         diag = (ends[1] - ends[0]) / 2  # image of canonical (1, 1)
         if n == 3:
             mid = pts[order[0]]
-            residual = _length(mid - (ends[0] + ends[1]) / 2) / _length(diag)
+            residual = _length(mid - (ends[0] + ends[1]) / 2) / max(_length(diag), 1e-9)
             # A 3's pips are one straight line at any view (an affine map keeps lines and
             # midpoints): real 3s put the middle pip within 0.05 pip offsets of the ends'
             # midpoint. Three specks in a bent line (a cable's glints) are no 3.
@@ -1104,7 +1108,7 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
         # that has the frame's real pixels for them: its faces came apart into 1s as sure as
         # any die, or were lost, so neither its count of dice nor its confidence means much.
         # (A phone's photo of the whole table: at WORK_SIDE its pips are one or two pixels.)
-        if not enlarged and _too_small(reading, frame, side // 2):
+        if not enlarged and larger.dice and _too_small(reading, frame, side // 2):
             reading = larger
             continue
         # An enlarged reading stands only if it is surer; a larger one if it reads more dice,
@@ -1204,7 +1208,7 @@ def _read_at(frame: np.ndarray, work_side: int) -> DiceReading:
     _rescue_ones(faces, pips, loose, img, con)
     _part_unlike_twos(faces, loose, img, con)
     _completed_threes(faces, img, con)
-    _completed_sixes(faces, img, con)
+    _completed_sixes(faces, loose, img, con)
     _drop_rows(faces, loose, pips)
     faces, doubt = _drop_off_table_faces(faces)
     faces = _drop_side_faces(faces, img)
@@ -1494,40 +1498,50 @@ def _completed_threes(faces: list[_Face], img: np.ndarray, con: _Contrast) -> No
 _NUDGE = np.linspace(-0.4, 0.4, 5)
 
 
-def _completed_sixes(faces: list[_Face], img: np.ndarray, con: _Contrast) -> None:
+def _completed_sixes(faces: list[_Face], loose: list[list[_Pip]], img: np.ndarray,
+                     con: _Contrast) -> None:
     """Reads as 6s the 3s that are one column of a 6: three pips in a line fit a 3 (its
     diagonal) as well as a 6's column, and blur, noise or a colour cast can keep the other
     column from being found. A 6's columns are two pip steps apart, square to the column in
     the face's plane (the pips' ellipses give its foreshortening, see _tilt); the image shows
     each of the other column's pips as a pip (see _pip_mark_at). Read only if the 6 passes
     every test; a true 3's line shifted so far sideways leaves its face, which the 6's tests
-    see (the face between the columns is not plain)."""
-    for k, f in enumerate(faces):
+    see (the face between the columns is not plain). The other column's pips, where they were
+    found, are the 6's: whatever read them (a 3 of their own, a loose group) goes."""
+    k = 0
+    while k < len(faces):
+        f = faces[k]
+        k += 1
         if f.die.value != 3:
             continue
         pts = np.array([[p.x, p.y] for p in f.group])
-        ends = np.argsort(pts @ (pts[-1] - pts[0]))
-        step = (pts[ends[-1]] - pts[ends[0]]) / 2
+        along = np.argsort(pts @ (pts[-1] - pts[0]))
+        step = (pts[along[-1]] - pts[along[0]]) / 2
         tilt = _tilt(f.group)
         flat = np.linalg.solve(tilt, step)
         across = tilt @ (2 * np.array([-flat[1], flat[0]]))
         # The pips' ellipses give the foreshortening only roughly (a die near the frame's
         # edge is seen in perspective too): the column is sought within 0.4 steps of where
         # they put it, as one rigid shift (the whole column is where its marks are strongest).
-        size = float(np.linalg.norm(step))
+        size = _length(step)
         shifts = np.array([[x, y] for x in _NUDGE for y in _NUDGE]) * size
         for d in (across, -across):
             # (Every shift's column in one pass: points are measured each on its own.)
             marks = _mark_steps(f.group, con, (pts[None] + (d + shifts)[:, None]).reshape(-1, 2))
             strength = marks.reshape(len(shifts), len(pts)).min(axis=1)
             d = d + shifts[int(np.argmax(strength))]
-            if not all(_pip_mark_at(f.group, con, pts[i] + d) for i in ends):
+            if not all(_pip_mark_at(f.group, con, pts[i] + d) for i in along):
                 continue
             twins = [replace(p, x=p.x + float(d[0]), y=p.y + float(d[1]),
                              contrast=min(q.contrast for q in f.group)) for p in f.group]
             six, _ = _judge([*f.group, *twins], img, con)
             if six is not None and six.die.value == 6:
-                faces[k] = six
+                def column(group: list[_Pip], twins: list[_Pip] = twins) -> bool:
+                    return any(math.hypot(q.x - t.x, q.y - t.y) < t.r for q in group for t in twins)
+                faces[k - 1] = six
+                faces[:] = [g for g in faces if g is six or not column(g.group)]
+                loose[:] = [g for g in loose if not column(g)]
+                k = faces.index(six) + 1
                 break
 
 
@@ -1550,7 +1564,7 @@ def _drop_rows(faces: list[_Face], loose: list[list[_Pip]], pips: list[_Pip]) ->
             a, b = pts[ends[0]], pts[ends[-1]]
             step = (b - a) / (len(pts) - 1)
             r = statistics.median(p.r for p in f.group)
-            near = 0.25 * float(np.linalg.norm(step))
+            near = 0.25 * _length(step)
             rd = statistics.median(p.roundness for p in f.group)
             own = {id(p) for p in f.group}
             alike = [q for q in pips if q.dark == f.group[0].dark and id(q) not in own
@@ -2104,6 +2118,10 @@ def _drop_undersized_faces(faces: list[_Face]) -> list[_Face]:
 
 # A face whose outline runs this far (in its half-sizes) past the frame's edge is cut by it.
 CUT_FACE = 0.25
+# Where a larger layout's pips lie beyond a face's own (layout units): a third row or column
+# past either side. A face the frame cuts is part of a larger one only if one of them is off it.
+_LARGER_PLACES = np.array([[-3, -1], [-3, 1], [3, -1], [3, 1], [-1, -3], [1, -3], [-1, 3], [1, 3]],
+                          float)
 
 
 def _drop_cut_faces(faces: list[_Face], loose: list[list[_Pip]],
@@ -2111,7 +2129,8 @@ def _drop_cut_faces(faces: list[_Face], loose: list[list[_Pip]],
     """Leaves unread the 2s, 3s and 4s that the frame's edge cuts: a die partly out of view
     shows only part of its face, and part of a larger layout is a smaller one (a 6's two rows
     are a 4, one row or column a 2 or 3; a 4's or 5's corners a 2). Where the frame cuts the
-    face, its edge is not seen, so the face tests cannot tell a whole face from such a part.
+    face, its edge is not seen, so the face tests cannot tell a whole face from such a part,
+    when the places a larger layout's pips would take lie off the frame (_LARGER_PLACES).
     A 5 or 6 is part of no larger layout, and a 1 is judged on its own face evidence."""
     h, w = shape[:2]
     kept = []
@@ -2119,7 +2138,9 @@ def _drop_cut_faces(faces: list[_Face], loose: list[list[_Pip]],
         if 2 <= f.die.value <= 4:
             o = np.array(f.die.outline)
             over = max(-o[:, 0].min(), -o[:, 1].min(), o[:, 0].max() - w, o[:, 1].max() - h)
-            if over > CUT_FACE * f.half * f.spacing:
+            beyond = _LARGER_PLACES @ f.axes.T + f.centre
+            if over > CUT_FACE * f.half * f.spacing and not (
+                    (beyond >= 0).all() and (beyond[:, 0] < w).all() and (beyond[:, 1] < h).all()):
                 loose.append(list(f.group))
                 continue
         kept.append(f)
@@ -2257,6 +2278,10 @@ def _worse_view(b: _Face, a: _Face) -> bool:
     return (b.flatness, b.die.value) < (a.flatness, a.die.value)
 
 
+# The least step (grey levels, in some channel) between a face and what lies beyond it that
+# _face_evidence takes for an edge where the colour does not leave the face's tolerance: twice
+# the tolerance's noise floor (see _same_colour).
+TURN_STEP = 2 * 8.0
 _EDGE_RADII = np.arange(2.1, 5.2, 0.35)
 # For a 1, in pip radii: real faces end 3 (big pip) to 7 radii from it at their sides, and
 # their corners lie 1.41 times as far: the walk must reach them, or a face ending at 7 radii
@@ -2349,7 +2374,7 @@ def _face_evidence(fit: _Fit, img: np.ndarray, face: np.ndarray,
     # nearer the table than its face all round, and stand alone as a 1.
     beyond = _column_median(walk[-len(_CIRCLE16):])
     own = _column_median(colours[:n_inside])
-    if np.abs(beyond - own).max() > 2 * 8.0:
+    if np.abs(beyond - own).max() > TURN_STEP:
         open_ = ~left.any(axis=0)
         turned = np.abs(walk - beyond).sum(axis=1) < np.abs(walk - own).sum(axis=1)
         left[:, open_] = turned.reshape(len(radii), len(_CIRCLE16))[:, open_]
