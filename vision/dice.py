@@ -470,6 +470,12 @@ def _clear_of(pip: _Pip, others: list[_Pip]) -> bool:
     return all(math.hypot(pip.x - q.x, pip.y - q.y) > q.r + pip.r for q in others)
 
 
+def _clear_of_all(group: list[_Pip], places: list[_Pip]) -> bool:
+    """Whether no pip of ``group`` has its centre inside any of ``places`` (pips a face was
+    completed with, see _completed_sixes)."""
+    return all(math.hypot(q.x - t.x, q.y - t.y) >= t.r for q in group for t in places)
+
+
 _BRIDGE = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
 
 
@@ -1536,11 +1542,9 @@ def _completed_sixes(faces: list[_Face], loose: list[list[_Pip]], img: np.ndarra
                              contrast=min(q.contrast for q in f.group)) for p in f.group]
             six, _ = _judge([*f.group, *twins], img, con)
             if six is not None and six.die.value == 6:
-                def column(group: list[_Pip], twins: list[_Pip] = twins) -> bool:
-                    return any(math.hypot(q.x - t.x, q.y - t.y) < t.r for q in group for t in twins)
                 faces[k - 1] = six
-                faces[:] = [g for g in faces if g is six or not column(g.group)]
-                loose[:] = [g for g in loose if not column(g)]
+                faces[:] = [g for g in faces if g is six or _clear_of_all(g.group, twins)]
+                loose[:] = [g for g in loose if _clear_of_all(g, twins)]
                 k = faces.index(six) + 1
                 break
 
