@@ -692,26 +692,22 @@ def _standing_out(pips: list[_Pip], con: _Contrast) -> list[_Pip]:
     level pulled down (or up) by real pips beside it; its own ring then shows the same face."""
     if not any(p.cored for p in pips):
         return pips
+    return [p for p, k in zip(pips, _stand_out(pips, con)) if k or not p.cored]
+
+
+def _stand_out(pips: list[_Pip], con: _Contrast) -> np.ndarray:
+    """Which pips differ from the face ring around them (see _describe_faces) as a pip does
+    from its face. Marks are found against the level around them (_Contrast.closed or opened),
+    which the brightest (darkest) few pixels nearby set: a patch of black at the frame's edge
+    below a thin light line (a key's gap under dim light) stands out from that line, but is as
+    dark as its own ring, and no pip (see _judge_afresh for a 1, _standing_out for cores)."""
     xs, ys = np.array([p.x for p in pips]), np.array([p.y for p in pips])
     dark = np.array([p.dark for p in pips])
     at = _pixel_index(con.gray.shape, xs, ys)
     g = np.where(dark, con.bright[at], con.gray[at]).astype(np.float32)
     face = np.array([p.face_grey for p in pips], np.float32)
-    step = np.where([p.dark for p in pips], face - g, g - face)
-    ok = step >= PIP_CONTRAST * (np.maximum(g, face) + 12.0)
-    return [p for p, k in zip(pips, ok) if k or not p.cored]
-
-
-def _stands_out(pip: _Pip, con: _Contrast) -> bool:
-    """Whether a pip differs from the face ring around it (see _describe_faces) as a pip does
-    from its face (the test _standing_out makes of cores). A 1 is one pip and nothing else: its
-    contrast is taken against the level around it (_Contrast.closed or opened), which the
-    brightest (darkest) few pixels nearby set; a patch of black at the frame's edge below a
-    thin light line (a key's gap under dim light) is as dark as its own ring, and no pip."""
-    y, x = _pixel_index(con.gray.shape, np.array([pip.x]), np.array([pip.y]))
-    g = float((con.bright if pip.dark else con.gray)[y[0], x[0]])
-    step = pip.face_grey - g if pip.dark else g - pip.face_grey
-    return step >= PIP_CONTRAST * (max(g, pip.face_grey) + 12.0)
+    step = np.where(dark, face - g, g - face)
+    return step >= PIP_CONTRAST * (np.maximum(g, face) + 12.0)
 
 
 def _same_colour(colours: np.ndarray, face: np.ndarray) -> np.ndarray:
@@ -1784,7 +1780,7 @@ def _judge_afresh(group: list[_Pip], img: np.ndarray, con: _Contrast,
     lone = _alone_once(group[0], con, img) if len(group) == 1 else None
     if len(group) == 1 and (lone is None or lone.contrast < LONE_PIP_CONTRAST
                             or lone.roundness < lone_round or lone.fill < LONE_FILL
-                            or not _stands_out(group[0], con)):
+                            or not _stand_out(group, con)[0]):
         return None, False
     pts = np.array([[p.x, p.y] for p in group])
     r = statistics.median([p.r for p in group])
