@@ -584,7 +584,7 @@ def _alone(pip: _Pip, con: _Contrast, img: np.ndarray) -> _Pip | None:
     contrast is the larger of its own and its colour contrast (see _colour_contrast)."""
     lone = pip
     if pip.cored:
-        lone = _whole_blob(pip, con)
+        lone, seen = _whole_blob(pip, con), con
         if lone is None and not pip.dark:
             # A light pip on a pale face joined to the face's corners (see _round_light).
             part = _round_light(con)
@@ -592,10 +592,48 @@ def _alone(pip: _Pip, con: _Contrast, img: np.ndarray) -> _Pip | None:
             x, y = max(0, int(pip.x) - KERNEL), max(0, int(pip.y) - KERNEL)
             box = (x, y, min(2 * KERNEL, w - x), min(2 * KERNEL, h - y))
             if _off_corner(pip, con, part, box, MIN_PIP_AREA):
-                lone = _whole_blob(pip, part)
+                lone, seen = _whole_blob(pip, part), part
+        if lone is not None and not pip.dark:
+            lone = _shaped_at_half_height(lone, seen)
     if lone is None or lone.contrast >= LONE_PIP_CONTRAST or pip.dark:
         return lone
     return replace(lone, contrast=max(lone.contrast, _colour_contrast(pip, img)))
+
+
+def _shaped_at_half_height(lone: _Pip, con: _Contrast) -> _Pip:
+    """A light lone pip (its whole blob, see _alone) with the shape its blob has at half its
+    own height over the face level.
+
+    The contrast ratio is taken relative to the brighter side (see _cores): a dark pip's blob
+    is cut at about 30..40% of its depth below the face, but a light pip's on a dark face at
+    only about 15% of its height, down in the glow that blur, JPEG ringing and a drilled
+    pip's shaded rim spread round it, unevenly (a smear along the camera's motion, the rim
+    seen at an angle): a round white pip on a black die measures as squashed as a side face's.
+    At half height it is cut nearer where a dark pip is; but a flat, saturated top or a glint
+    off its centre can in turn distort that cut. A pip squashed by the view (a side face) is
+    squashed at every height, so a cut clearly rounder than the whole blob (by more than
+    SHAPE_TOLERANCE) gives the pip's shape. A blotch whose half-height part is no pip (two
+    peaks, a ragged patch: see _blob_pip) keeps its whole blob's shape."""
+    mask = con.masks[1]
+    x0, y0 = max(0, int(lone.x) - KERNEL), max(0, int(lone.y) - KERNEL)
+    x1, y1 = min(mask.shape[1], x0 + 2 * KERNEL), min(mask.shape[0], y0 + 2 * KERNEL)
+    _, labels = cv2.connectedComponents(mask[y0:y1, x0:x1])
+    label = labels[min(int(round(lone.y)), y1 - 1) - y0, min(int(round(lone.x)), x1 - 1) - x0]
+    if label == 0:
+        return lone
+    step = cv2.subtract(con.gray[y0:y1, x0:x1], con.opened[y0:y1, x0:x1])
+    blob = labels == label
+    top = int(step[blob].max())
+    half = ((step.astype(np.int16) * 2 > top) & blob).astype(np.uint8) * 255
+    x, y, w, h = cv2.boundingRect(half)
+    cut = _blob_pip(half, x, y, w, h, _Contrast(step, step, step, step, (half, half)), False,
+                    KERNEL, 1.0, MIN_PIP_AREA)
+    # Cuts within measurement noise (SHAPE_TOLERANCE) of each other show one shape, the
+    # whole blob's (a blurred letter on a black key is as unround at both); so does a cut too
+    # small to measure its shape (see SMALL_PIP): the grid alone makes a speck look round.
+    if cut is None or cut.r < SMALL_PIP or cut.roundness <= lone.roundness + SHAPE_TOLERANCE:
+        return lone
+    return replace(lone, roundness=cut.roundness, squash=cut.squash, fill=cut.fill)
 
 
 def _whole_blob(pip: _Pip, con: _Contrast) -> _Pip | None:
