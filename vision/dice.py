@@ -153,6 +153,8 @@ class _Pip:
     unlinked: bool = True
     # Area over that of the ellipse its moments give (see _blob_pip): 1 for a disc at any view.
     fill: float = 1.0
+    # The colour noise of the face around it (see _describe_faces): a standard deviation.
+    noise: float = 0.0
 
 
 @dataclass
@@ -719,9 +721,23 @@ def _describe_faces(pips: list[_Pip], img: np.ndarray, con: _Contrast) -> None:
     each = np.arange(len(pips))[:, None]
     faces = colours[each, order].mean(axis=1)
     greys = levels[each, order].mean(axis=1)
-    for p, face, grey in zip(pips, faces, greys):
+    # The ring's spread about its median (robust to the few samples on a glint, the halo or
+    # the edge): the sensor's and JPEG's noise on this face, in its noisiest channel. A pip
+    # stands out from its face by many times a camera's noise; a spread as large against the
+    # blob's own step is the surface's texture (a blotch on wood or cloth), not noise, and
+    # widens no tolerance.
+    # (Medians of 12 as the middle two sorted: np.median costs several times as much.)
+    ordered = np.sort(colours, axis=1)
+    median = (ordered[:, 5:6] + ordered[:, 6:7]) / 2
+    ordered = np.sort(np.abs(colours - median), axis=1)
+    noises = MAD_SIGMA * _channel_max((ordered[:, 5] + ordered[:, 6]) / 2)
+    centre = img[_pixel_index(img.shape, xy[:, 0], xy[:, 1])].astype(np.float32)
+    steps = _channel_max(np.abs(centre - faces))
+    noises = np.where(steps >= PIP_OVER_NOISE * noises, noises, 0.0)
+    for p, face, grey, noise in zip(pips, faces, greys, noises):
         p.face = face
         p.face_grey = float(grey)
+        p.noise = float(noise)
 
 
 def _standing_out(pips: list[_Pip], con: _Contrast) -> list[_Pip]:
@@ -748,9 +764,20 @@ def _stand_out(pips: list[_Pip], con: _Contrast) -> np.ndarray:
     return step >= PIP_CONTRAST * (np.maximum(g, face) + 12.0)
 
 
-def _same_colour(colours: np.ndarray, face: np.ndarray) -> np.ndarray:
-    """Which colours (N x 3) could be the same plain face, allowing for light falling off."""
-    tol = 0.13 * float(face.max()) + 8.0
+# A median absolute deviation is this many standard deviations of normal noise.
+MAD_SIGMA = 1.4826
+# A pip's step from its face is at least this many times the face's noise (see _describe_faces).
+PIP_OVER_NOISE = 4.0
+# Single pixels of a plain face stay within this many standard deviations of its noise (see
+# _describe_faces) in every channel: 2.0 leaves about 1 pixel in 8 outside in one of three.
+NOISE_SPREAD = 2.0
+
+
+def _same_colour(colours: np.ndarray, face: np.ndarray, noise: float = 0.0) -> np.ndarray:
+    """Which colours (N x 3) could be the same plain face, allowing for light falling off and,
+    where given, for the face's measured noise: on a dark face, sensor and JPEG chroma noise
+    are large against its level, and a tolerance scaled by the level alone is too tight."""
+    tol = max(0.13 * float(face.max()) + 8.0, NOISE_SPREAD * noise)
     return _channel_max(np.abs(colours - face)) <= tol
 
 
@@ -813,7 +840,9 @@ def _plain_between(pips: list[_Pip], pairs: np.ndarray, img: np.ndarray,
     # A seam or a strip of table shows as samples off the face colour.
     face = (faces[i] + faces[j]) / 2
     vals = _sample(img, pts[:, 0], pts[:, 1]).astype(np.float32)
-    tol = 0.13 * _channel_max(face) + 8.0
+    # A noisy (dark) face's single pixels stray from it by its noise, as in _face_evidence.
+    noise = np.array([p.noise for p in pips])
+    tol = np.maximum(0.13 * _channel_max(face) + 8.0, NOISE_SPREAD * (noise[i] + noise[j]) / 2)
     off = (_channel_max(np.abs(vals - face[which])) > tol[which]) & keep
     offs = np.bincount(which[off], minlength=len(pairs))
     return ~long_enough | (kept < 2) | (offs <= np.maximum(1, n // 10))
@@ -1840,8 +1869,11 @@ def _judge_afresh(group: list[_Pip], img: np.ndarray, con: _Contrast,
     # dark face shaded across, the ring of a pip near the shaded side or the rounded edge comes
     # out darker than the face's middle; the lightest ring is the least off.
     least_off = None if group[0].dark else faces[int(np.argmax(faces.sum(axis=1)))]
+    # A lone blob's plain ring is most of what tells a 1 from any spot on a noisy or textured
+    # surface: its tolerance is not widened by the noise its own ring measures.
+    noise = statistics.median([p.noise for p in group]) if len(group) > 1 else 0.0
     plain, bounded, face_half = _face_evidence(fit, img, _column_median(faces), least_off,
-                                               side_arc=group[0].unlinked)
+                                               side_arc=group[0].unlinked, noise=noise)
     if plain < 0.75:
         return None, fit.value >= 4
     if bounded < (0.5 if fit.value <= 3 else 0.0):
@@ -2373,7 +2405,7 @@ def _column_median(values: np.ndarray) -> np.ndarray:
 
 def _face_evidence(fit: _Fit, img: np.ndarray, face: np.ndarray,
                    least_off: np.ndarray | None = None,
-                   side_arc: bool = False) -> tuple[float, float, float]:
+                   side_arc: bool = False, noise: float = 0.0) -> tuple[float, float, float]:
     """How plain the face is between its pips, how clearly it ends all round, and where.
 
     A spot between the pips is plain when it is the colour of ``face`` or of ``least_off``,
@@ -2391,10 +2423,9 @@ def _face_evidence(fit: _Fit, img: np.ndarray, face: np.ndarray,
     # The plain spots and the rings walking out, all sampled at once.
     pts = _EVIDENCE_STACKED[fit.value] @ fit.axes.T + fit.centre
     colours = _sample(img, pts[:, 0], pts[:, 1]).astype(np.float32)
-    same = _same_colour(colours, face)
-    plain_spots = same[:n_inside]
+    plain_spots = _same_colour(colours[:n_inside], face, noise)
     if least_off is not None:
-        plain_spots = plain_spots | _same_colour(colours[:n_inside], least_off)
+        plain_spots = plain_spots | _same_colour(colours[:n_inside], least_off, noise)
     # (Fractions counted, not np.mean: the same division of the same count, without its cost.)
     plain = np.count_nonzero(plain_spots) / n_inside
     # Walking out from the centre, each direction should leave the face (for a side face, the
