@@ -155,6 +155,8 @@ class _Pip:
     fill: float = 1.0
     # The colour noise of the face around it (see _describe_faces): a standard deviation.
     noise: float = 0.0
+    # The pip's own level at its centre (on the image its polarity is measured on).
+    peak: float = 0.0
 
 
 @dataclass
@@ -310,8 +312,17 @@ def _find_pips(con: _Contrast, kernel: int, scale: float, min_area: float,
             cores = _cores(con, dark)
             pips, rejected = _blobs(cores, con, dark, kernel, scale, min_area, True)
             if rejected:
-                pips += _split_bridged(cores, rejected, con, dark, kernel, scale, min_area)
+                split = _split_bridged(cores, rejected, con, dark, kernel, scale, min_area)
+                pips += split
                 pips += _off_corners(rejected, con, kernel, min_area, pips)
+                # Light pips blur into one another as dark ones do (a 6's column on a small
+                # black die, a little motion blur): the saddle between them is as light as
+                # half their height, so only their deep cores come apart (see _deep_pips).
+                rest = [(x, y, w, h) for x, y, w, h in rejected
+                        if cv2.countNonZero(cores[y : y + h, x : x + w]) >= 8 * min_area
+                        and not any(x <= p.x < x + w and y <= p.y < y + h for p in split)
+                        and _on_darker_face(con.gray, x, y, w, h)]
+                pips += _deep_pips(rest, con, kernel, min_area, pips, dark)
             for p in pips:
                 p.cored = True
             found += pips
@@ -344,7 +355,7 @@ _DEEP_REACH = _DEEP_PEAK.shape[0] // 2  # (blobs are cropped with this margin fo
 
 
 def _deep_pips(boxes: list[tuple[int, int, int, int]], con: _Contrast, kernel: int,
-               min_area: float, found: list[_Pip]) -> list[_Pip]:
+               min_area: float, found: list[_Pip], dark: bool = True) -> list[_Pip]:
     """Dark pips in blobs (``boxes``) that are no pip and that the small opening did not part:
     on a small die the blur between big pips (a 6's column) is as wide as the pips' edges and
     as dark as a third of their depth, so only a mark taken deep in each well (two thirds of
@@ -353,25 +364,44 @@ def _deep_pips(boxes: list[tuple[int, int, int, int]], con: _Contrast, kernel: i
     edge or a letter leaves pieces that are no pip. (Cores: they are smaller than the pip.)"""
     if not boxes:
         return []
-    inside = np.zeros_like(con.masks[0])
+    mask = con.masks[0 if dark else 1]
+    inside = np.zeros_like(mask)
     h0, w0 = inside.shape
     for x, y, w, h in boxes:
         x0, y0 = max(0, x - _DEEP_REACH), max(0, y - _DEEP_REACH)
         x1, y1 = min(w0, x + w + _DEEP_REACH), min(h0, y + h + _DEEP_REACH)
-        closed, level = con.closed[y0:y1, x0:x1], con.bright[y0:y1, x0:x1]
-        step = cv2.subtract(closed, level)
-        depth = cv2.subtract(closed, cv2.erode(level, _DEEP_PEAK))
+        if dark:
+            closed, level = con.closed[y0:y1, x0:x1], con.bright[y0:y1, x0:x1]
+            step = cv2.subtract(closed, level)
+            depth = cv2.subtract(closed, cv2.erode(level, _DEEP_PEAK))
+        else:
+            opened, level = con.opened[y0:y1, x0:x1], con.gray[y0:y1, x0:x1]
+            step = cv2.subtract(level, opened)
+            depth = cv2.subtract(cv2.dilate(level, _DEEP_PEAK), opened)
         deep = cv2.bitwise_and(cv2.compare(step, cv2.addWeighted(depth, DEEP, depth, 0, 0),
-                                           cv2.CMP_GT), con.masks[0][y0:y1, x0:x1])
+                                           cv2.CMP_GT), mask[y0:y1, x0:x1])
         inside[y : y + h, x : x + w] |= deep[y - y0 : y - y0 + h, x - x0 : x - x0 + w]
     span = (min(b[0] for b in boxes), min(b[1] for b in boxes),
             max(b[0] + b[2] for b in boxes), max(b[1] + b[3] for b in boxes))
     pips = []
-    for p in _pieces(inside, inside, boxes, con, True, kernel, 1.0, min_area, span):
+    for p in _pieces(inside, inside, boxes, con, dark, kernel, 1.0, min_area, span):
         if _clear_of(p, found + pips):
             p.cored = True
             pips.append(p)
     return pips
+
+
+def _on_darker_face(gray: np.ndarray, x: int, y: int, w: int, h: int) -> bool:
+    """Whether a light blob (box x, y, w, h) is ringed by a face darker than its peak as a
+    face is than its light pips: pips bridged by blur lie inside one face, while a blob that
+    runs on into light (a pale face's edge, a glint's streak, a light table) is no such pips.
+    (Nine tenths of the ring two pixels out: a neighbouring pip's glow may touch it.)"""
+    h0, w0 = gray.shape
+    x0, y0, x1, y1 = max(0, x - 2), max(0, y - 2), min(w0, x + w + 2), min(h0, y + h + 2)
+    crop = gray[y0:y1, x0:x1]
+    ring = np.concatenate([crop[0], crop[-1], crop[1:-1, 0], crop[1:-1, -1]])
+    k = int(0.9 * (len(ring) - 1))
+    return _lighter_as_a_pip(float(crop.max()), float(np.partition(ring, k)[k]))
 
 
 def _blobs(mask: np.ndarray, con: _Contrast, dark: bool, kernel: int, scale: float,
@@ -731,13 +761,15 @@ def _describe_faces(pips: list[_Pip], img: np.ndarray, con: _Contrast) -> None:
     median = (ordered[:, 5:6] + ordered[:, 6:7]) / 2
     ordered = np.sort(np.abs(colours - median), axis=1)
     noises = MAD_SIGMA * _channel_max((ordered[:, 5] + ordered[:, 6]) / 2)
-    centre = img[_pixel_index(img.shape, xy[:, 0], xy[:, 1])].astype(np.float32)
-    steps = _channel_max(np.abs(centre - faces))
+    centres = _pixel_index(img.shape, xy[:, 0], xy[:, 1])
+    steps = _channel_max(np.abs(img[centres].astype(np.float32) - faces))
     noises = np.where(steps >= PIP_OVER_NOISE * noises, noises, 0.0)
-    for p, face, grey, noise in zip(pips, faces, greys, noises):
+    peaks = np.where(dark, con.bright[centres], con.gray[centres]).astype(np.float32)
+    for p, face, grey, noise, peak in zip(pips, faces, greys, noises, peaks):
         p.face = face
         p.face_grey = float(grey)
         p.noise = float(noise)
+        p.peak = float(peak)
 
 
 def _standing_out(pips: list[_Pip], con: _Contrast) -> list[_Pip]:
@@ -2315,6 +2347,13 @@ def _alike_colour(c1: np.ndarray, c2: np.ndarray) -> bool:
 
 # A face lit this many times brighter than another face of its die is its top face.
 TOP_LIGHT = 1.2
+# ... but not on a dark die (light pips, both faces' brightest channel under this level): black
+# or navy plastic scatters too little light for its faces to show the shading; what they show
+# is mostly the surroundings mirrored in their gloss, and a side face, seen at a grazing angle,
+# mirrors far more of it (Fresnel: ~2..4 times the top face's share at 60..70 degrees), and
+# mirrors the lit table, where the top face mirrors a dimmer ceiling: the side face is often
+# the brighter. Their pips, matte white paint, are lit as the faces would be if matte.
+DARK_FACE = 128.0
 # Two faces whose centres are closer than this many face half-sizes (summed) may be one die's.
 SIDE_REACH = 1.0
 
@@ -2327,7 +2366,13 @@ def _lit_above(a: _Face, b: _Face) -> bool | None:
     A face's grey level is taken on the image its pips' polarity is measured on (brightest
     channel for dark pips, dimmest for light ones, see _levels): on a coloured face the two
     differ by far more than TOP_LIGHT, so faces of unlike pips compare their ring colours."""
-    if a.group[0].dark == b.group[0].dark:
+    if not (a.group[0].dark or b.group[0].dark) and max(
+            float(_column_median(np.array([p.face for p in f.group])).max())
+            for f in (a, b)) < DARK_FACE:
+        # Dark dice (see DARK_FACE): their light pips, matte paint, show the shading.
+        grey_a = statistics.median(p.peak for p in a.group)
+        grey_b = statistics.median(p.peak for p in b.group)
+    elif a.group[0].dark == b.group[0].dark:
         grey_a = statistics.median(p.face_grey for p in a.group)
         grey_b = statistics.median(p.face_grey for p in b.group)
     else:
