@@ -78,6 +78,10 @@ class JournalError(Exception):
     """A journal file that cannot be used; the message names the file and what is wrong."""
 
 
+class _NeedsRecovery(Exception):
+    """A write-ahead journal left by a crash, which SQLite must recover before reading it."""
+
+
 class JournalWriteError(JournalError):
     """A commit that failed (full disk, I/O error); nothing of it was written.
 
@@ -330,9 +334,27 @@ class Journal:
                 "untouched: move it away or choose another database file in the config"
             )
         self._check_size(header, path.stat().st_size)
-        # A read-only connection: it never writes to (or checkpoints into) the file.
+        # A read-only connection: it never writes to (or checkpoints into) the file. After a
+        # crash (the power cut, the app killed) a write-ahead journal may need SQLite's recovery,
+        # which rebuilds its index and so must write: SQLite refuses it a read-only connection
+        # ("attempt to write a readonly database"). The check is then made on a read-write
+        # connection, which recovers the log as the journal's own connection would.
         try:
-            check = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True, timeout=10.0)
+            app_id, tables = self._inspect(path, "ro")
+        except _NeedsRecovery:
+            app_id, tables = self._inspect(path, "rw")
+        if tables and app_id != APPLICATION_ID:
+            raise JournalError(
+                f"{path}: is an SQLite database but not a Dreamtable journal "
+                f"(tables: {', '.join(sorted(tables)[:5])}); it was left untouched"
+            )
+
+    @staticmethod
+    def _inspect(path: Path, mode: str) -> tuple[int, list[str]]:
+        """The journal's application id and tables, after SQLite's integrity check, on a
+        connection opened in ``mode`` ("ro", or "rw": never creates the file)."""
+        try:
+            check = sqlite3.connect(path.resolve().as_uri() + f"?mode={mode}", uri=True, timeout=10.0)
         except sqlite3.Error as err:
             raise JournalError(f"{path}: cannot be opened: {err}") from None
         try:
@@ -345,17 +367,15 @@ class Journal:
             app_id = check.execute("PRAGMA application_id").fetchone()[0]
             tables = [r[0] for r in check.execute("SELECT name FROM sqlite_master WHERE type='table'")]
         except sqlite3.DatabaseError as err:
+            if mode == "ro" and getattr(err, "sqlite_errorname", "").startswith("SQLITE_READONLY"):
+                raise _NeedsRecovery from None
             raise JournalError(
                 f"{path}: the journal is damaged or truncated ({err}); it was left untouched: "
                 "restore a backup or choose another database file"
             ) from None
         finally:
             check.close()
-        if tables and app_id != APPLICATION_ID:
-            raise JournalError(
-                f"{path}: is an SQLite database but not a Dreamtable journal "
-                f"(tables: {', '.join(sorted(tables)[:5])}); it was left untouched"
-            )
+        return app_id, tables
 
     def _check_size(self, header: bytes, size: int) -> None:
         """Refuses a file cut short: SQLite itself would read the missing bytes as zeros."""

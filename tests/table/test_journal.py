@@ -343,3 +343,60 @@ def test_a_journal_where_no_folder_can_be_made_is_a_clear_error(tmp_path):
     blocker.write_text("a file where the folder should be")
     with pytest.raises(JournalError, match="not-a-folder/games.sqlite3: its folder cannot be made"):
         Journal(blocker / "games.sqlite3")
+
+
+class _RecoveryRefused:
+    """A read-only SQLite connection to a write-ahead journal its last writer left by a crash:
+    SQLite must recover the log's index first, which a read-only connection may not do."""
+
+    def __init__(self, real: sqlite3.Connection) -> None:
+        self.real = real
+
+    def execute(self, *args):
+        error = sqlite3.OperationalError("attempt to write a readonly database")
+        error.sqlite_errorname = "SQLITE_READONLY_RECOVERY"
+        raise error
+
+    def close(self) -> None:
+        self.real.close()
+
+
+def test_a_journal_left_by_a_crash_is_recovered_not_refused(db_path, monkeypatch):
+    # The check before opening reads on a read-only connection; when SQLite needs to recover
+    # the log (the app or the power cut off mid-game), the check is made on a read-write one,
+    # as the journal's own connection would recover it, and the games resume.
+    states = saved_journal(db_path, games_count=2)
+    connect = sqlite3.connect
+    modes = []
+
+    def connect_refusing_recovery(database, *args, **kwargs):
+        modes.append(str(database).rsplit("mode=", 1)[-1] if "mode=" in str(database) else "")
+        con = connect(database, *args, **kwargs)
+        return _RecoveryRefused(con) if str(database).endswith("?mode=ro") else con
+
+    monkeypatch.setattr(sqlite3, "connect", connect_refusing_recovery)
+    with Journal(db_path) as journal:
+        for game_id, state in states.items():
+            assert RULES.state_to_json(Table.resume(journal, game_id).state) == state
+    assert modes[:2] == ["ro", "rw"]
+
+
+def test_a_damaged_journal_needing_recovery_is_still_refused(db_path, monkeypatch):
+    # Damaged as in the integrity-check test: only the read-write check can see it here.
+    saved_journal(db_path)
+    db = sqlite3.connect(db_path)
+    root = db.execute("SELECT rootpage FROM sqlite_master WHERE name = 'entries'").fetchone()[0]
+    page_size = db.execute("PRAGMA page_size").fetchone()[0]
+    db.close()
+    data = bytearray(db_path.read_bytes())
+    data[(root - 1) * page_size + 3 : (root - 1) * page_size + 5] = b"\xff\xff"
+    db_path.write_bytes(bytes(data))
+    connect = sqlite3.connect
+
+    def connect_refusing_recovery(database, *args, **kwargs):
+        con = connect(database, *args, **kwargs)
+        return _RecoveryRefused(con) if str(database).endswith("?mode=ro") else con
+
+    monkeypatch.setattr(sqlite3, "connect", connect_refusing_recovery)
+    with pytest.raises(JournalError, match="damaged"):
+        Journal(db_path)
