@@ -218,6 +218,12 @@ def test_a_truncated_journal_is_refused_untouched(db_path, keep):
 
 def test_a_journal_failing_its_integrity_check_is_refused_untouched(db_path):
     saved_journal(db_path)
+    damage_entries_table(db_path)
+    assert_refused_untouched(db_path, "damaged")
+
+
+def damage_entries_table(db_path: Path) -> None:
+    """Damages a saved journal where only SQLite's integrity check finds it."""
     db = sqlite3.connect(db_path)
     root = db.execute("SELECT rootpage FROM sqlite_master WHERE name = 'entries'").fetchone()[0]
     page_size = db.execute("PRAGMA page_size").fetchone()[0]
@@ -226,7 +232,6 @@ def test_a_journal_failing_its_integrity_check_is_refused_untouched(db_path):
     header = (root - 1) * page_size
     data[header + 3 : header + 5] = b"\xff\xff"  # the root page claims 65535 cells
     db_path.write_bytes(bytes(data))
-    assert_refused_untouched(db_path, "damaged")
 
 
 def test_a_database_of_another_program_is_refused_untouched(tmp_path):
@@ -361,13 +366,12 @@ class _RecoveryRefused:
         self.real.close()
 
 
-def test_a_journal_left_by_a_crash_is_recovered_not_refused(db_path, monkeypatch):
-    # The check before opening reads on a read-only connection; when SQLite needs to recover
-    # the log (the app or the power cut off mid-game), the check is made on a read-write one,
-    # as the journal's own connection would recover it, and the games resume.
-    states = saved_journal(db_path, games_count=2)
+@pytest.fixture
+def refused_recovery(monkeypatch) -> list[str]:
+    """Read-only connections that SQLite refuses to recover a crashed journal on; returns the
+    modes of the connections opened, in order."""
     connect = sqlite3.connect
-    modes = []
+    modes: list[str] = []
 
     def connect_refusing_recovery(database, *args, **kwargs):
         modes.append(str(database).rsplit("mode=", 1)[-1] if "mode=" in str(database) else "")
@@ -375,28 +379,24 @@ def test_a_journal_left_by_a_crash_is_recovered_not_refused(db_path, monkeypatch
         return _RecoveryRefused(con) if str(database).endswith("?mode=ro") else con
 
     monkeypatch.setattr(sqlite3, "connect", connect_refusing_recovery)
+    return modes
+
+
+def test_a_journal_left_by_a_crash_is_recovered_not_refused(db_path, refused_recovery):
+    # The check before opening reads on a read-only connection; when SQLite needs to recover
+    # the log (the app or the power cut off mid-game), the check is made on a read-write one,
+    # as the journal's own connection would recover it, and the games resume.
+    states = saved_journal(db_path, games_count=2)
+    refused_recovery.clear()
     with Journal(db_path) as journal:
         for game_id, state in states.items():
             assert RULES.state_to_json(Table.resume(journal, game_id).state) == state
-    assert modes[:2] == ["ro", "rw"]
+    assert refused_recovery[:2] == ["ro", "rw"]
 
 
-def test_a_damaged_journal_needing_recovery_is_still_refused(db_path, monkeypatch):
-    # Damaged as in the integrity-check test: only the read-write check can see it here.
+def test_a_damaged_journal_needing_recovery_is_still_refused(db_path, refused_recovery):
+    # Damaged where only the integrity check finds it: the read-write check still runs it.
     saved_journal(db_path)
-    db = sqlite3.connect(db_path)
-    root = db.execute("SELECT rootpage FROM sqlite_master WHERE name = 'entries'").fetchone()[0]
-    page_size = db.execute("PRAGMA page_size").fetchone()[0]
-    db.close()
-    data = bytearray(db_path.read_bytes())
-    data[(root - 1) * page_size + 3 : (root - 1) * page_size + 5] = b"\xff\xff"
-    db_path.write_bytes(bytes(data))
-    connect = sqlite3.connect
-
-    def connect_refusing_recovery(database, *args, **kwargs):
-        con = connect(database, *args, **kwargs)
-        return _RecoveryRefused(con) if str(database).endswith("?mode=ro") else con
-
-    monkeypatch.setattr(sqlite3, "connect", connect_refusing_recovery)
+    damage_entries_table(db_path)
     with pytest.raises(JournalError, match="damaged"):
         Journal(db_path)
