@@ -1039,6 +1039,14 @@ _WHITE_LAYOUTS = {n: _white_layout(layout) for n, layout in LAYOUTS.items() if n
 BENT_THREE = 0.25
 
 
+# A face's map may be squashed (smaller over larger scale) to this much (~57 degrees off
+# vertical) ...
+MAX_SQUASH = 0.55
+# ... or to PIP_SQUASH_FLOOR when its pips' tilt undoes all but ALIKE_SQUASH of it.
+PIP_SQUASH_FLOOR = 0.4
+ALIKE_SQUASH = 0.85
+
+
 def _fit_layout(pts: np.ndarray, tilt: np.ndarray) -> _Fit | None:
     """The legal layout an affine map takes onto these pip centres, or None.
 
@@ -1112,7 +1120,16 @@ def _fit_layout(pts: np.ndarray, tilt: np.ndarray) -> _Fit | None:
     err = np.sqrt((miss_x * miss_x + miss_y * miss_y).max(axis=1))
     axes = a.transpose(0, 2, 1)
     sv = _singular_values(axes)
-    ok = sv[:, 1] / sv[:, 0] >= 0.55
+    aspect = sv[:, 1] / sv[:, 0]
+    ok = aspect >= MAX_SQUASH
+    steep = ~ok & (aspect >= PIP_SQUASH_FLOOR)
+    if steep.any() and tilt[0, 0] + tilt[1, 1] < 2.0:
+        # A face seen more steeply than MAX_SQUASH is still one when its pips are squashed
+        # alike, along the same axis: one plane gives the face and its round pips one shape.
+        # Undone by the pips' own tilt, such a face's map is nearly square; a 4 or 6 cut from
+        # a larger group, or pips of two planes, is not.
+        flat = _singular_values(np.linalg.inv(tilt) @ axes[steep])
+        ok[steep] = flat[:, 1] / flat[:, 0] >= ALIKE_SQUASH
     if not ok.any():
         return None
     residual = np.where(ok, err / ((sv[:, 0] + sv[:, 1]) / 2), np.inf)  # over the mean scale
@@ -1772,6 +1789,10 @@ def _surely_beyond(group: Sequence[_Pip], face: _Face, band: float) -> bool:
     return math.hypot(dx, dy) > 1.01 * math.sqrt(2) * band * face.half * largest
 
 
+# A mark fainter than this fraction of a face's pips' (median) contrast is no pip of that face.
+RIM_FAINT = 0.7
+
+
 def _side_reach(group: Sequence[_Pip], face: _Face) -> float | None:
     """How far out from a face (in its half-sizes) pips lie, by their mean; None when any of
     them lies on the face."""
@@ -1780,7 +1801,13 @@ def _side_reach(group: Sequence[_Pip], face: _Face) -> float | None:
         local = np.linalg.solve(face.axes, pts.T).T  # in the face's layout units
     except np.linalg.LinAlgError:
         return math.inf
-    if (np.abs(local).max(axis=1) < face.half).any():
+    out = np.abs(local).max(axis=1)
+    # A mark in the face's margin (beyond its outer pips' places, up to its edge: no pip is
+    # painted there) far fainter than its pips is the rounded edge's shading or a speck, not a
+    # pip: it casts no doubt on the reading. (Pips of one face are one paint in one light.)
+    clear = RIM_FAINT * statistics.median(p.contrast for p in face.group)
+    rim = np.array([p.contrast < clear for p in group]) & (out > (1.0 + face.half) / 2)
+    if ((out < face.half) & ~rim).any():
         return None
     return float(np.abs(local.mean(axis=0)).max()) / face.half
 
