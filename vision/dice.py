@@ -318,10 +318,8 @@ def _find_pips(con: _Contrast, kernel: int, scale: float, min_area: float,
                 # Light pips blur into one another as dark ones do (a 6's column on a small
                 # black die, a little motion blur): the saddle between them is as light as
                 # half their height, so only their deep cores come apart (see _deep_pips).
-                rest = [(x, y, w, h) for x, y, w, h in rejected
-                        if cv2.countNonZero(cores[y : y + h, x : x + w]) >= 8 * min_area
-                        and not any(x <= p.x < x + w and y <= p.y < y + h for p in split)
-                        and _on_darker_face(con.gray, x, y, w, h)]
+                rest = [b for b in _unparted(rejected, cores, split, min_area)
+                        if _on_darker_face(con.gray, *b)]
                 pips += _deep_pips(rest, con, kernel, min_area, pips, dark)
             for p in pips:
                 p.cored = True
@@ -333,13 +331,19 @@ def _find_pips(con: _Contrast, kernel: int, scale: float, min_area: float,
             split = _split_bridged(mask, rejected, con, dark, kernel, scale, min_area)
             found.extend(split)
             if dark:
-                # Blobs the opening parted, or too small for two wells whose deepest third
-                # is a pip's core of MIN_PIP_AREA (about a quarter of the pip), are not tried.
-                rest = [(x, y, w, h) for x, y, w, h in rejected
-                        if cv2.countNonZero(mask[y : y + h, x : x + w]) >= 8 * min_area
-                        and not any(x <= p.x < x + w and y <= p.y < y + h for p in split)]
-                found.extend(_deep_pips(rest, con, kernel, min_area, found))
+                found.extend(_deep_pips(_unparted(rejected, mask, split, min_area), con,
+                                        kernel, min_area, found))
     return found
+
+
+def _unparted(boxes: list[tuple[int, int, int, int]], mask: np.ndarray, split: list[_Pip],
+              min_area: float) -> list[tuple[int, int, int, int]]:
+    """The blobs (``boxes``) worth trying deep in their wells (see _deep_pips): not those the
+    opening parted (a pip of ``split`` inside), nor those too small for two wells whose
+    deepest third is a pip's core of ``min_area`` (about a quarter of the pip)."""
+    return [(x, y, w, h) for x, y, w, h in boxes
+            if cv2.countNonZero(mask[y : y + h, x : x + w]) >= 8 * min_area
+            and not any(x <= p.x < x + w and y <= p.y < y + h for p in split)]
 
 
 # Deep in a dark pip's well (see _deep_pips): this far from the face level to its own extreme.
@@ -620,10 +624,8 @@ def _alone(pip: _Pip, con: _Contrast, img: np.ndarray) -> _Pip | None:
         if lone is None and not pip.dark:
             # A light pip on a pale face joined to the face's corners (see _round_light).
             part = _round_light(con)
-            h, w = con.gray.shape
-            x, y = max(0, int(pip.x) - KERNEL), max(0, int(pip.y) - KERNEL)
-            box = (x, y, min(2 * KERNEL, w - x), min(2 * KERNEL, h - y))
-            if _off_corner(pip, con, part, box, MIN_PIP_AREA):
+            x0, y0, x1, y1 = _pip_window(pip, con.gray.shape)
+            if _off_corner(pip, con, part, (x0, y0, x1 - x0, y1 - y0), MIN_PIP_AREA):
                 lone, seen = _whole_blob(pip, part), part
         if lone is not None and not pip.dark:
             lone = _shaped_at_half_height(lone, seen)
@@ -647,8 +649,7 @@ def _shaped_at_half_height(lone: _Pip, con: _Contrast) -> _Pip:
     SHAPE_TOLERANCE) gives the pip's shape. A blotch whose half-height part is no pip (two
     peaks, a ragged patch: see _blob_pip) keeps its whole blob's shape."""
     mask = con.masks[1]
-    x0, y0 = max(0, int(lone.x) - KERNEL), max(0, int(lone.y) - KERNEL)
-    x1, y1 = min(mask.shape[1], x0 + 2 * KERNEL), min(mask.shape[0], y0 + 2 * KERNEL)
+    x0, y0, x1, y1 = _pip_window(lone, mask.shape)
     _, labels = cv2.connectedComponents(mask[y0:y1, x0:x1])
     label = labels[min(int(round(lone.y)), y1 - 1) - y0, min(int(round(lone.x)), x1 - 1) - x0]
     if label == 0:
@@ -668,12 +669,19 @@ def _shaped_at_half_height(lone: _Pip, con: _Contrast) -> _Pip:
     return replace(lone, roundness=cut.roundness, squash=cut.squash, fill=cut.fill)
 
 
+def _pip_window(pip: _Pip, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """The part of the frame (x0, y0, x1, y1) a pip is looked at in by itself: KERNEL pixels
+    each way from it, within the frame."""
+    x0, y0 = max(0, int(pip.x) - KERNEL), max(0, int(pip.y) - KERNEL)
+    return x0, y0, min(shape[1], x0 + 2 * KERNEL), min(shape[0], y0 + 2 * KERNEL)
+
+
 def _whole_blob(pip: _Pip, con: _Contrast) -> _Pip | None:
     """The pip that the whole blob around a core (see _cores) is; None if it is none or
     larger than a pip's window."""
     mask = con.masks[0 if pip.dark else 1]
-    x0, y0 = max(0, int(pip.x) - KERNEL), max(0, int(pip.y) - KERNEL)
-    window = mask[y0 : y0 + 2 * KERNEL, x0 : x0 + 2 * KERNEL]
+    x0, y0, x1, y1 = _pip_window(pip, mask.shape)
+    window = mask[y0:y1, x0:x1]
     contours, _ = cv2.findContours(window, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     for contour in contours:
         if cv2.pointPolygonTest(contour, (pip.x - x0, pip.y - y0), False) < 0:
