@@ -1211,8 +1211,10 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
     The frame is read at WORK_SIDE first. A large frame in which the dice come out too small
     there to read, or unsure (a phone's photo of the whole table), is read again at twice and
     then four times that, as long as the frame has the pixels for it; a smaller frame is read
-    once more enlarged to twice WORK_SIDE (dice far from the camera). ``closer=False`` skips
-    these second looks (a live camera's picture that is still moving).
+    once more enlarged to twice WORK_SIDE (dice far from the camera). A reading that is empty,
+    unsure, or whose pips are too large for WORK_SIDE is read again at half and a quarter of
+    it (dice close to the camera). ``closer=False`` skips these second looks (a live camera's
+    picture that is still moving).
     """
     start = time.perf_counter()
     if (frame is None or frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8
@@ -1251,7 +1253,36 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
                 (len(larger.dice), larger.confidence) < (len(reading.dice), reading.confidence)):
             break
         reading = larger
+    # Dice close to the camera (a low stand, a phone held over the tray) have pips too big
+    # for the kernels at WORK_SIDE: they are read at half that, then a quarter, while the
+    # reading is empty, unsure, or its pips are large. A smaller reading stands only if it is
+    # sure and its pips are not too small to measure there; and then if the larger one's pips
+    # were too large, or it reads more dice, or as many more surely.
+    at = WORK_SIDE
+    for side in (WORK_SIDE // 2, WORK_SIDE // 4) if closer else ():
+        if (reading.dice and reading.confidence >= SURE_READING
+                and not _large_pips(reading, frame, at)):
+            break
+        farther = _read_at(frame, side)
+        if (farther.dice and farther.confidence >= SURE_READING
+                and not _small_pips(farther, frame, side)
+                and (_large_pips(reading, frame, at)
+                     or (len(farther.dice), farther.confidence)
+                     > (len(reading.dice), reading.confidence))):
+            reading, at = farther, side
     return replace(reading, ms=(time.perf_counter() - start) * 1000)
+
+
+# Pips of a larger radius (work pixels) are two thirds of KERNEL across and more: the fine
+# level's blobs may be no wider than KERNEL - 2, so such pips are found only on the half-size
+# copy, and their faces are wider than the distances pips are linked over. (The development
+# photos' largest are 6.8.)
+LARGE_PIP = 8.0
+
+
+def _large_pips(reading: DiceReading, frame: np.ndarray, side: int) -> bool:
+    """Whether the dice of a reading have pips too large to read them at ``side``."""
+    return bool(reading.dice) and reading.pip_radius * side / max(frame.shape[:2]) > LARGE_PIP
 
 
 # A die whose top face spans fewer work pixels than this is read again larger, if it can be;

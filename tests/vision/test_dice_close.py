@@ -1,0 +1,66 @@
+"""Dice close to the camera: a webcam on a low stand, or a phone held over the tray, shows a die
+as a large part of the frame, with pips too big for the working size's kernels. The reader reads
+such a frame again at a smaller size."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.dice import read_dice
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "dice-close"
+LABELS = json.loads((DATA / "labels.json").read_text())
+
+
+def _closer(image: np.ndarray, boxes: list[tuple[int, int, int, int]], zoom: float
+            ) -> np.ndarray | None:
+    """The same dice seen ``zoom`` times closer: the frame cut round them and enlarged back to
+    its size (None when the dice fill too much of the frame to come that close)."""
+    h, w = image.shape[:2]
+    x1, y1 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    x2, y2 = max(b[2] for b in boxes), max(b[3] for b in boxes)
+    if zoom > min(w / (1.3 * (x2 - x1)), h / (1.3 * (y2 - y1))):
+        return None
+    cw, ch = w / zoom, h / zoom
+    cx = min(max((x1 + x2) / 2, cw / 2), w - cw / 2)
+    cy = min(max((y1 + y2) / 2, ch / 2), h - ch / 2)
+    to_frame = np.array([[zoom, 0, -(cx - cw / 2) * zoom], [0, zoom, -(cy - ch / 2) * zoom]])
+    return cv2.warpAffine(image, to_frame, (w, h), flags=cv2.INTER_CUBIC)
+
+
+@pytest.mark.parametrize("zoom", [2.0, 3.0, 4.0])
+def test_dice_close_to_the_camera_are_read_as_from_afar(zoom):
+    misread = []
+    for name, want in sorted(LABELS.items()):
+        image = cv2.imread(str(DATA / name))
+        far = read_dice(image)
+        assert far.values == want, f"{name}: read {far.values} from afar, not {want}"
+        close = _closer(image, list(far.boxes), zoom)
+        if close is None:
+            continue
+        got = read_dice(close)
+        if got.values != want:
+            misread.append(f"{name}: {got.values}")
+            continue
+        # The box comes back in the frame's own pixels, round a die that is now large.
+        ((x1, y1, x2, y2),), ((a1, b1, a2, b2),) = far.boxes, got.boxes
+        assert 0.7 * zoom < (a2 - a1) / (x2 - x1) < 1.4 * zoom
+        assert got.confidence >= 0.9
+    assert not misread, f"at {zoom}x closer, misread: {misread}"
+
+
+def test_one_die_filling_half_the_frame_is_read():
+    image = cv2.imread(str(DATA.parent / "dice" / "five_7.jpg"))
+    far = read_dice(image)
+    (box,) = far.boxes
+    zoom = 0.5 * image.shape[0] / (box[3] - box[1])  # the die half the frame's height
+    close = _closer(image, [box], zoom)
+    assert close is not None and zoom > 4
+    reading = read_dice(close)
+    assert reading.values == [5]
+    assert reading.confidence >= 0.9
