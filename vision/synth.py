@@ -21,7 +21,7 @@ import cv2
 import numpy as np
 
 
-DICE_CONDITIONS = ("clean", "oblique", "light", "clutter", "touching", "many", "rough")
+DICE_CONDITIONS = ("clean", "oblique", "light", "clutter", "touching", "many", "rough", "close")
 DICE_STYLES = ("white", "coloured", "dark")
 
 
@@ -590,13 +590,17 @@ def render_dice(seed: int, condition: str = "clean", style: str | None = None,
     if style not in DICE_STYLES:
         raise ValueError(f"unknown dice style {style!r} (known: {', '.join(DICE_STYLES)})")
     w, h = size
-    n = count or int(rng.integers(6, 9) if condition == "many" else rng.integers(1, 7))
-    if condition in ("oblique", "rough", "clutter"):
+    n = count or int(rng.integers(6, 9) if condition == "many"
+                     else rng.integers(1, 4) if condition == "close" else rng.integers(1, 7))
+    if condition in ("oblique", "rough", "clutter", "close"):
         tilt = rng.uniform(30, 40) if condition == "oblique" and rng.random() < 0.15 \
             else rng.uniform(0, 30)
     else:
         tilt = rng.uniform(0, 8)
-    side_px = rng.uniform(34, 58) * min(w / 640, h / 480)
+    # A die's side in pixels at the tray: a webcam on a stand, or (close) one a hand's
+    # breadth above the tray, or a phone held over it (fewer dice fit in its view).
+    sides = (85, 200 - 25 * n) if condition == "close" else (34, 58)
+    side_px = rng.uniform(*sides) * min(w / 640, h / 480)
     camera = _webcam_over_table(rng, w, h, tilt, side_px)
     face, pip = _die_colours(rng, style)
     elevation = math.radians(rng.uniform(25, 50) if condition == "light" else rng.uniform(35, 75))

@@ -69,8 +69,11 @@ def test_every_top_face_lies_in_the_frame_at_a_webcam_size():
         for seed in range(6):
             scene = render_dice(seed, condition)
             _boxes_inside(scene, 640, 480)
+            # A webcam on a stand shows a die 25 to 100 px across; "close" one up to half the
+            # frame's height (a camera a hand's breadth over the tray).
+            low, high = (80, 240) if condition == "close" else (25, 100)
             for x1, y1, x2, y2 in scene.boxes:
-                assert 25 <= max(x2 - x1, y2 - y1) <= 100, (condition, seed)
+                assert low <= max(x2 - x1, y2 - y1) <= high, (condition, seed)
     small = render_dice(2, "many", size=(320, 240))
     assert small.image.shape == (240, 320, 3)
     _boxes_inside(small, 320, 240)
