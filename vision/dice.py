@@ -121,6 +121,8 @@ class DiceReading:
     unread: tuple[tuple[int, int, int, int], ...] = ()  # boxes of faces that fit no layout
     ms: float = 0.0
     pip_radius: float = 0.0  # median radius of the read dice's pips, in frame pixels
+    # The radius of the largest round lone pip left unread (no 1 by itself), in frame pixels.
+    lone_radius: float = 0.0
 
     @property
     def values(self) -> list[int]:
@@ -1255,13 +1257,15 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
         reading = larger
     # Dice close to the camera (a low stand, a phone held over the tray) have pips too big
     # for the kernels at WORK_SIDE: they are read at half that, then a quarter, while the
-    # reading is empty, unsure, or its pips are large. A smaller reading stands only if it is
-    # sure and its pips are not too small to measure there; and then if the larger one's pips
-    # were too large, or it reads more dice, or as many more surely.
+    # reading is empty, unsure, or its pips (or a lone pip it left) are large. A smaller
+    # reading stands only if it is sure and its pips are not too small to measure there; and
+    # then if the larger one's pips were too large, or it reads more dice, or as many more
+    # surely.
     at = WORK_SIDE
     for side in (WORK_SIDE // 2, WORK_SIDE // 4) if closer else ():
         if (reading.dice and reading.confidence >= SURE_READING
-                and not _large_pips(reading, frame, at)):
+                and not _large_pips(reading, frame, at)
+                and not _large_lone_pip(reading, frame, at)):
             break
         farther = _read_at(frame, side)
         if (farther.dice and farther.confidence >= SURE_READING
@@ -1283,6 +1287,13 @@ LARGE_PIP = 8.0
 def _large_pips(reading: DiceReading, frame: np.ndarray, side: int) -> bool:
     """Whether the dice of a reading have pips too large to read them at ``side``."""
     return bool(reading.dice) and reading.pip_radius * side / max(frame.shape[:2]) > LARGE_PIP
+
+
+def _large_lone_pip(reading: DiceReading, frame: np.ndarray, side: int) -> bool:
+    """Whether a round lone pip that a reading at ``side`` left unread is too large for it:
+    the big pip of a 1 close to the camera, whose whole blob (with a light pip's glow) is
+    wider than a pip may be there, beside dice read by their smaller pips."""
+    return reading.lone_radius * side / max(frame.shape[:2]) > LARGE_PIP
 
 
 # A die whose top face spans fewer work pixels than this is read again larger, if it can be;
@@ -1388,7 +1399,10 @@ def _read_at(frame: np.ndarray, work_side: int) -> DiceReading:
         confidence = min(confidence, 0.6)
     ms = (time.perf_counter() - start) * 1000
     radius = statistics.median([p.r for f in faces for p in f.group]) * scale if faces else 0.0
-    return DiceReading(tuple(dice), round(confidence, 3), tuple(unread), ms, radius)
+    read = {id(p) for f in faces for p in f.group}
+    lone = max((p.r for p in alone if id(p) not in read and p.roundness >= LONE_ROUNDNESS),
+               default=0.0) * scale
+    return DiceReading(tuple(dice), round(confidence, 3), tuple(unread), ms, radius, lone)
 
 
 def _explain(group: list[_Pip], img: np.ndarray, con: _Contrast,
