@@ -1263,6 +1263,8 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
     # surely.
     at = WORK_SIDE
     for side in (WORK_SIDE // 2, WORK_SIDE // 4) if closer else ():
+        if min(frame.shape[:2]) * side < 8 * long_side:
+            break  # a strip too thin to shrink
         if (reading.dice and reading.confidence >= SURE_READING
                 and not _large_pips(reading, frame, at)
                 and not _large_lone_pip(reading, frame, at)):

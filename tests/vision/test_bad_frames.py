@@ -29,3 +29,12 @@ def test_a_plain_8_bit_frame_reads_as_nothing_there():
     blank = np.full((480, 640, 3), 128, np.uint8)
     assert read_dice(blank).values == []
     assert read_tiles(blank).tiles == ()
+
+
+@pytest.mark.parametrize("shape", [(8, 3000), (3000, 8), (8, 8), (9, 641), (30, 5000)])
+def test_a_long_thin_frame_is_read_at_every_size_without_failing(shape):
+    # A strip of noise: read at the working size, then smaller and larger (see read_dice),
+    # never shrunk to no pixels at all.
+    noise = np.random.default_rng(1).integers(0, 256, (*shape, 3), dtype=np.uint8)
+    reading = read_dice(noise)
+    assert reading.values == [] or all(1 <= v <= 6 for v in reading.values)
