@@ -599,7 +599,7 @@ def render_dice(seed: int, condition: str = "clean", style: str | None = None,
         tilt = rng.uniform(0, 8)
     # A die's side in pixels at the tray: a webcam on a stand, or (close) one a hand's
     # breadth above the tray, or a phone held over it (fewer dice fit in its view).
-    sides = (85, 200 - 25 * n) if condition == "close" else (34, 58)
+    sides = (85, 200 - 30 * n) if condition == "close" else (34, 58)
     side_px = rng.uniform(*sides) * min(w / 640, h / 480)
     camera = _webcam_over_table(rng, w, h, tilt, side_px)
     face, pip = _die_colours(rng, style)
