@@ -1258,9 +1258,9 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
     # Dice close to the camera (a low stand, a phone held over the tray) have pips too big
     # for the kernels at WORK_SIDE: they are read at half that, then a quarter, while the
     # reading is empty, unsure, or its pips (or a lone pip it left) are large. A smaller
-    # reading stands only if it is sure and its pips are not too small to measure there; and
-    # then if the larger one's pips were too large, or it reads more dice, or as many more
-    # surely.
+    # reading stands only if its pips are not too small to measure there, and then: in place
+    # of one whose pips were too large, if it is sure or no less sure than that one; else if
+    # it is sure and reads more dice, or as many more surely.
     at = WORK_SIDE
     for side in (WORK_SIDE // 2, WORK_SIDE // 4) if closer else ():
         if min(frame.shape[:2]) * side < 8 * long_side:
@@ -1270,11 +1270,12 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
                 and not _large_lone_pip(reading, frame, at)):
             break
         farther = _read_at(frame, side)
-        if (farther.dice and farther.confidence >= SURE_READING
-                and not _small_pips(farther, frame, side)
-                and (_large_pips(reading, frame, at)
-                     or (len(farther.dice), farther.confidence)
-                     > (len(reading.dice), reading.confidence))):
+        if farther.dice and not _small_pips(farther, frame, side) and (
+                (_large_pips(reading, frame, at)
+                 and farther.confidence >= min(SURE_READING, reading.confidence))
+                or (farther.confidence >= SURE_READING
+                    and (len(farther.dice), farther.confidence)
+                    > (len(reading.dice), reading.confidence))):
             reading, at = farther, side
     return replace(reading, ms=(time.perf_counter() - start) * 1000)
 
