@@ -178,6 +178,8 @@ class _Contrast:
     rounded: _Contrast | None = None  # see _round_light
     # The grey step over its level a light mark needs at each pixel (see _light_need).
     light_need: np.ndarray | None = None
+    # Where ``opened`` and the light marks are worked out, if only in parts (see _round_light).
+    worked: np.ndarray | None = None
 
     def ratio(self, dark: bool, x0: int, y0: int, x1: int, y1: int) -> np.ndarray:
         """Contrast ratio (0..1) of a window: how far a mark is from its face level."""
@@ -241,11 +243,14 @@ def _light_marks(gray: np.ndarray, opened: np.ndarray, light_need: np.ndarray) -
 _ROUND = (cv2.getStructuringElement(cv2.MORPH_RECT, (9, 9)), np.eye(7, dtype=np.uint8),
           np.fliplr(np.eye(7, dtype=np.uint8)).copy(),
           cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3)))
+# How far (pixels) the octagon's opening looks: each erosion and then each dilation looks as
+# far as its element's half-width (4, 3, 3 and 1).
+_ROUND_REACH = 2 * sum(se.shape[0] // 2 for se in _ROUND)
 
 
-def _round_light(con: _Contrast) -> _Contrast:
+def _round_light(con: _Contrast, window: tuple[int, int, int, int]) -> _Contrast:
     """``con`` with its light marks measured against an opening by an octagon (near a disc)
-    instead of a square, on the fine level (worked out once per frame).
+    instead of a square, on the fine level, in ``window`` (x0, y0, x1, y1) at least.
 
     A face is a square at any angle, and the square opening fits into a tilted one only well
     inside its corners: a pale face's corners on a darker table stand out from that level as
@@ -254,18 +259,34 @@ def _round_light(con: _Contrast) -> _Contrast:
     blobs that are no pip are looked at again against it, see _off_corner: an octagon also
     fits further into the sharp corners of the table between dark dice or clutter, and leaves
     their tips as small as pips.)
+
+    Only a few blobs per frame are looked at so, so the opening is worked out only in the
+    windows asked for, each once per frame, on a crop _ROUND_REACH larger all round: exact in
+    the window (the crop's own edges, where the frame has more, change only what lies within
+    that reach of them).
     """
     if con.rounded is None:
-        opened = con.gray
-        for se in _ROUND:
-            opened = cv2.erode(opened, se)
-        for se in _ROUND[::-1]:
-            opened = cv2.dilate(opened, se)
-        need = con.light_need if con.light_need is not None else _light_need(con.gray)
-        con.rounded = replace(con, opened=opened,
-                              masks=(con.masks[0], _light_marks(con.gray, opened, need)),
-                              judged={})
-    return con.rounded
+        con.rounded = replace(con, opened=np.zeros_like(con.gray),
+                              masks=(con.masks[0], np.zeros_like(con.gray)), judged={},
+                              worked=np.zeros(con.gray.shape, bool))
+    part = con.rounded
+    x0, y0, x1, y1 = window
+    if part.worked[y0:y1, x0:x1].all():
+        return part
+    h, w = con.gray.shape
+    cx, cy = max(0, x0 - _ROUND_REACH), max(0, y0 - _ROUND_REACH)
+    opened = con.gray[cy : min(h, y1 + _ROUND_REACH), cx : min(w, x1 + _ROUND_REACH)]
+    for se in _ROUND:
+        opened = cv2.erode(opened, se)
+    for se in _ROUND[::-1]:
+        opened = cv2.dilate(opened, se)
+    opened = opened[y0 - cy : y1 - cy, x0 - cx : x1 - cx]
+    need = con.light_need if con.light_need is not None else _light_need(con.gray)
+    part.opened[y0:y1, x0:x1] = opened
+    part.masks[1][y0:y1, x0:x1] = _light_marks(con.gray[y0:y1, x0:x1], opened,
+                                               need[y0:y1, x0:x1])
+    part.worked[y0:y1, x0:x1] = True
+    return part
 
 
 # Half-maximum cores look this far (pixels) for the pip's extreme: past a one or two pixel gap
@@ -461,8 +482,10 @@ def _off_corners(boxes: list[tuple[int, int, int, int]], con: _Contrast, kernel:
             keep.append((x, y, w, h))
     if not keep:
         return []
-    part = _round_light(con)
     x0, y0, x1, y1 = span = _span(keep, con.gray.shape)
+    # (Cores are worked out on a crop 2 pixels larger, see _cores.)
+    fh, fw = con.gray.shape
+    part = _round_light(con, (max(0, x0 - 2), max(0, y0 - 2), min(fw, x1 + 2), min(fh, y1 + 2)))
     cores = _cores(part, False, span)
     inside = np.zeros_like(con.gray)
     for x, y, w, h in keep:
@@ -520,9 +543,23 @@ _BRIDGE = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
 def _split_bridged(mask: np.ndarray, boxes: list[tuple[int, int, int, int]], con: _Contrast,
                    dark: bool, kernel: int, scale: float, min_area: float) -> list[_Pip]:
     """Pips in blobs that are not one pip (bounding ``boxes``): neighbouring pips of a small
-    face that blur and JPEG bridge by a pixel or two come apart under a small opening."""
-    opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _BRIDGE)
-    return _pieces(opened, mask, boxes, con, dark, kernel, scale, min_area)
+    face that blur and JPEG bridge by a pixel or two come apart under a small opening.
+
+    Only the blobs' boxes, each with a pixel around it, are opened: a piece that lies in a
+    box lies in it whole, as a piece running on out of the box shows a pixel beside it, in
+    that ring (and one cut off at the ring's outer edge has a pixel in the ring, in no box).
+    The opening is worked out on a crop two pixels larger still (the reach of its erosion
+    and its dilation), so it is exact where it is kept."""
+    x0, y0, x1, y1 = span = _span(boxes, mask.shape)
+    h, w = mask.shape
+    cx, cy = max(0, x0 - 2), max(0, y0 - 2)
+    opened = cv2.morphologyEx(mask[cy : min(h, y1 + 2), cx : min(w, x1 + 2)], cv2.MORPH_OPEN,
+                              _BRIDGE)
+    parted = np.zeros_like(mask)
+    for x, y, bw, bh in boxes:
+        bx, by, bx1, by1 = max(0, x - 1), max(0, y - 1), min(w, x + bw + 1), min(h, y + bh + 1)
+        parted[by:by1, bx:bx1] = opened[by - cy : by1 - cy, bx - cx : bx1 - cx]
+    return _pieces(parted, mask, boxes, con, dark, kernel, scale, min_area, span)
 
 
 def _span(boxes: list[tuple[int, int, int, int]], shape: tuple[int, ...]
@@ -625,10 +662,13 @@ def _alone(pip: _Pip, con: _Contrast, img: np.ndarray) -> _Pip | None:
         lone, seen = _whole_blob(pip, con), con
         if lone is None and not pip.dark:
             # A light pip on a pale face joined to the face's corners (see _round_light).
-            part = _round_light(con)
-            x0, y0, x1, y1 = _pip_window(pip, con.gray.shape)
+            window = x0, y0, x1, y1 = _pip_window(pip, con.gray.shape)
+            part = _round_light(con, window)
             if _off_corner(pip, con, part, (x0, y0, x1 - x0, y1 - y0), MIN_PIP_AREA):
                 lone, seen = _whole_blob(pip, part), part
+                if lone is not None:
+                    # (Its shape is taken in its own window, see _shaped_at_half_height.)
+                    _round_light(con, _pip_window(lone, con.gray.shape))
         if lone is not None and not pip.dark:
             lone = _shaped_at_half_height(lone, seen)
     if lone is None or lone.contrast >= LONE_PIP_CONTRAST or pip.dark:
@@ -843,7 +883,8 @@ def _leaves_face(colours: np.ndarray, face: np.ndarray) -> np.ndarray:
     # table's), which grows with the face's saturation, not its level: there the tolerance
     # stays near the brightest channel's.
     tol = 0.13 * np.maximum(face, face.max() - face) + 8.0
-    return (np.abs(colours - face) > tol).any(axis=-1)
+    off = np.abs(colours - face) > tol
+    return off[..., 0] | off[..., 1] | off[..., 2]  # (any(axis=-1), as for _channel_max)
 
 
 def _plain_between(pips: list[_Pip], pairs: np.ndarray, img: np.ndarray,
@@ -909,7 +950,10 @@ def _groups(pips: list[_Pip], img: np.ndarray
     r = np.array([p.r for p in pips])
     dark = np.array([p.dark for p in pips])
     faces = np.array([p.face for p in pips])
-    dist = np.linalg.norm(xy[:, None] - xy[None], axis=2)
+    # (np.linalg.norm's arithmetic, the root of the summed squares, without its reduction over
+    # a short axis.)
+    gap = xy[:, None] - xy[None]
+    dist = np.sqrt(gap[..., 0] * gap[..., 0] + gap[..., 1] * gap[..., 1])
     rr = (r[:, None] + r[None]) / 2
     size_ok = np.minimum(r[:, None], r[None]) / np.maximum(r[:, None], r[None]) >= 0.55
     # Pips of one face are the same circle seen through the same tilt: alike in shape. A side
@@ -918,18 +962,19 @@ def _groups(pips: list[_Pip], img: np.ndarray
     shape_ok = np.abs(rho[:, None] - rho[None]) <= SHAPE_TOLERANCE
     # The farthest two pips of one face are the corners of a 4, 5 or 6: 2*sqrt(2) spacings.
     near = (dist >= SPACING_RANGE[0] * rr) & (dist <= SPACING_RANGE[1] * 2 * math.sqrt(2) * rr)
-    tol = 0.13 * np.maximum(faces.max(axis=1)[:, None], faces.max(axis=1)[None]) + 8.0
-    colour_ok = np.abs(faces[:, None] - faces[None]).max(axis=2) <= tol
+    # Colours are compared only for the pairs alike so far (few of all).
+    one, two = np.nonzero(np.triu(size_ok & shape_ok & near & (dark[:, None] == dark[None]), 1))
+    brightest = _channel_max(faces)
+    tol = 0.13 * np.maximum(brightest[one], brightest[two]) + 8.0
+    colour_ok = _channel_max(np.abs(faces[one] - faces[two])) <= tol
     # A shadow's soft edge across a die dims one pip's face against the other's: the same colour
     # scaled by up to LIGHT_STEP still counts (the dimmer brought up first), for pips seen
     # square-on only. A side face is dimmer too, but its pips are squashed.
     level = faces.sum(axis=1) + 1.0
-    gain = np.clip(level[:, None] / level[None], 1 / LIGHT_STEP, LIGHT_STEP)
-    square_on = np.minimum(rho[:, None], rho[None]) >= SQUARE_ON
-    colour_ok |= square_on & (np.abs(faces[:, None] - faces[None] * gain[..., None]).max(axis=2)
-                              <= tol)
-    cand = size_ok & shape_ok & near & colour_ok & (dark[:, None] == dark[None])
-    pairs = np.argwhere(np.triu(cand, 1))
+    gain = np.minimum(np.maximum(level[one] / level[two], 1 / LIGHT_STEP), LIGHT_STEP)
+    square_on = np.minimum(rho[one], rho[two]) >= SQUARE_ON
+    colour_ok |= square_on & (_channel_max(np.abs(faces[one] - faces[two] * gain[:, None])) <= tol)
+    pairs = np.stack([one[colour_ok], two[colour_ok]], axis=1)
     unplain: list[tuple[_Pip, _Pip]] = []
     if len(pairs):
         plain = _plain_between(pips, pairs, img, dist)
