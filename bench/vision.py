@@ -17,11 +17,11 @@ from collections import Counter
 from pathlib import Path
 
 import cv2
-import numpy as np
 
 from companion.config import CameraConfig
 from vision.dice import read_dice
-from vision.synth import CAMERA_SHIFTS, DICE_CONDITIONS, render_castle, render_dice, tile_art
+from vision.synth import (CAMERA_SHIFTS, DICE_CONDITIONS, closer_view, render_castle, render_dice,
+                          tile_art)
 from vision.tiles import ReferenceSet, catalog_doors, read_tiles
 
 DEV = Path(os.environ.get("DICE_PHOTOS", Path(__file__).resolve().parents[2] / "shared" / "data"
@@ -84,13 +84,7 @@ def _close(image, zoom: float = 3.0):
     x1, y1 = min(b[0] for b in boxes), min(b[1] for b in boxes)
     x2, y2 = max(b[2] for b in boxes), max(b[3] for b in boxes)
     zoom = min(zoom, w / (1.3 * max(1, x2 - x1)), h / (1.3 * max(1, y2 - y1)))
-    if zoom < 1.5:
-        return None
-    cw, ch = w / zoom, h / zoom
-    cx = min(max((x1 + x2) / 2, cw / 2), w - cw / 2)
-    cy = min(max((y1 + y2) / 2, ch / 2), h - ch / 2)
-    to_frame = np.array([[zoom, 0, -(cx - cw / 2) * zoom], [0, zoom, -(cy - ch / 2) * zoom]])
-    return cv2.warpAffine(image, to_frame, (w, h), flags=cv2.INTER_CUBIC)
+    return closer_view(image, boxes, zoom) if zoom >= 1.5 else None
 
 
 def main() -> None:

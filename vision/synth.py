@@ -13,7 +13,7 @@ CHAINsomnia start tile.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
 
@@ -494,6 +494,23 @@ def _tone(image: np.ndarray, gamma: float, gain: float) -> np.ndarray:
 def _jpeg(image: np.ndarray, quality: int) -> np.ndarray:
     ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
     return cv2.imdecode(data, cv2.IMREAD_COLOR) if ok else image
+
+
+def closer_view(image: np.ndarray, boxes: Sequence[Sequence[int]], zoom: float
+                ) -> np.ndarray | None:
+    """The same photo as a camera ``zoom`` times closer takes it: the frame cut round
+    ``boxes`` (x1, y1, x2, y2, the dice) with a margin and enlarged back to its size; None when
+    the boxes spread too wide to come that close."""
+    h, w = image.shape[:2]
+    x1, y1 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    x2, y2 = max(b[2] for b in boxes), max(b[3] for b in boxes)
+    if zoom > min(w / (1.3 * max(1, x2 - x1)), h / (1.3 * max(1, y2 - y1))):
+        return None
+    cw, ch = w / zoom, h / zoom
+    cx = min(max((x1 + x2) / 2, cw / 2), w - cw / 2)
+    cy = min(max((y1 + y2) / 2, ch / 2), h - ch / 2)
+    to_frame = np.array([[zoom, 0, -(cx - cw / 2) * zoom], [0, zoom, -(cy - ch / 2) * zoom]])
+    return cv2.warpAffine(image, to_frame, (w, h), flags=cv2.INTER_CUBIC)
 
 
 def _tilted(image: np.ndarray, inset: float) -> np.ndarray:

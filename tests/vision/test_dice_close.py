@@ -12,26 +12,10 @@ import numpy as np
 import pytest
 
 from vision.dice import read_dice
-from vision.synth import render_dice
+from vision.synth import closer_view, render_dice
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "dice-close"
 LABELS = json.loads((DATA / "labels.json").read_text())
-
-
-def _closer(image: np.ndarray, boxes: list[tuple[int, int, int, int]], zoom: float
-            ) -> np.ndarray | None:
-    """The same dice seen ``zoom`` times closer: the frame cut round them and enlarged back to
-    its size (None when the dice fill too much of the frame to come that close)."""
-    h, w = image.shape[:2]
-    x1, y1 = min(b[0] for b in boxes), min(b[1] for b in boxes)
-    x2, y2 = max(b[2] for b in boxes), max(b[3] for b in boxes)
-    if zoom > min(w / (1.3 * (x2 - x1)), h / (1.3 * (y2 - y1))):
-        return None
-    cw, ch = w / zoom, h / zoom
-    cx = min(max((x1 + x2) / 2, cw / 2), w - cw / 2)
-    cy = min(max((y1 + y2) / 2, ch / 2), h - ch / 2)
-    to_frame = np.array([[zoom, 0, -(cx - cw / 2) * zoom], [0, zoom, -(cy - ch / 2) * zoom]])
-    return cv2.warpAffine(image, to_frame, (w, h), flags=cv2.INTER_CUBIC)
 
 
 @pytest.mark.parametrize("zoom", [2.0, 3.0, 4.0])
@@ -41,7 +25,7 @@ def test_dice_close_to_the_camera_are_read_as_from_afar(zoom):
         image = cv2.imread(str(DATA / name))
         far = read_dice(image)
         assert far.values == want, f"{name}: read {far.values} from afar, not {want}"
-        close = _closer(image, list(far.boxes), zoom)
+        close = closer_view(image, list(far.boxes), zoom)
         if close is None:
             continue
         got = read_dice(close)
@@ -60,7 +44,7 @@ def test_one_die_filling_half_the_frame_is_read():
     far = read_dice(image)
     (box,) = far.boxes
     zoom = 0.5 * image.shape[0] / (box[3] - box[1])  # the die half the frame's height
-    close = _closer(image, [box], zoom)
+    close = closer_view(image, [box], zoom)
     assert close is not None and zoom > 4
     reading = read_dice(close)
     assert reading.values == [5]
@@ -74,7 +58,7 @@ def test_black_dice_showing_1s_close_to_the_camera_are_all_read():
     image = cv2.imread(str(DATA / "dice_22.jpg"))
     far = read_dice(image)
     assert far.values == [1, 1, 1]
-    close = _closer(image, list(far.boxes), 1.8)
+    close = closer_view(image, list(far.boxes), 1.8)
     assert close is not None
     reading = read_dice(255 - close)
     assert reading.values == [1, 1, 1]
