@@ -1286,6 +1286,8 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
         if not enlarged and larger.dice and _too_small(reading, frame, side // 2):
             reading = larger
             continue
+        if not larger.dice and reading.unread:
+            break  # seeing nothing is no surer than seeing a face that could not be read
         # An enlarged reading stands only if it is surer; a larger one if it reads more dice,
         # or as many more surely. Pips too small to measure (see SMALL_PIP) are measured
         # better enlarged, so there it stands as a larger one would; but a face that came
