@@ -1328,9 +1328,10 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
 
 
 # Pips of a larger radius (work pixels) are two thirds of KERNEL across and more: the fine
-# level's blobs may be no wider than KERNEL - 2, so such pips are found only on the half-size
-# copy, and their faces are wider than the distances pips are linked over. (The development
-# photos' largest are 6.8.)
+# level's blobs may be no wider than KERNEL - 2, and a pip's whole blob (its blur, a light
+# pip's glow) is wider than the pip, so such pips are found only on the half-size copy or not
+# at all, and a lone one's whole blob is no pip (see _alone). At half the size they are as the
+# development photos' pips are (the largest of those are 6.8).
 LARGE_PIP = 8.0
 
 
