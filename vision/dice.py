@@ -2673,24 +2673,33 @@ def draw_dice(frame: np.ndarray, reading: DiceReading) -> np.ndarray:
         pts = np.array(die.outline, np.float32).round().astype(np.int32)
         cv2.polylines(out, [pts], True, (0, 200, 0), thick, cv2.LINE_AA)
         x1, y1 = die.box[0], die.box[1]
-        label = str(die.value)
-        scale = max(0.5, (die.box[3] - die.box[1]) / 40)
-        org = (x1, max(12, y1 - 4))
-        cv2.putText(out, label, org, cv2.FONT_HERSHEY_SIMPLEX, scale, (0, 0, 0), thick + 2,
-                    cv2.LINE_AA)
-        cv2.putText(out, label, org, cv2.FONT_HERSHEY_SIMPLEX, scale, (0, 255, 255), thick,
-                    cv2.LINE_AA)
+        # As tall as a third of the die, up to twice the header's size; above the die, or just
+        # inside its box when the frame ends above it (a die close to the camera).
+        scale = min(max(0.5, (die.box[3] - die.box[1]) / 40), 1.2 * thick)
+        (_, high), _ = cv2.getTextSize(str(die.value), _FONT, scale, thick)
+        org = (x1, y1 - 4) if y1 - 8 - high >= 0 else (x1 + 4, y1 + high + 8)
+        _label(out, str(die.value), org, scale, thick, (0, 255, 255))
         for x, y in die.pips:
             cv2.circle(out, (round(x), round(y)), thick + 1, (255, 0, 255), -1)
     for x1, y1, x2, y2 in reading.unread:
         cv2.rectangle(out, (x1, y1), (x2, y2), (0, 0, 255), thick)
-        cv2.putText(out, "?", (x1, max(12, y1 - 4)), cv2.FONT_HERSHEY_SIMPLEX, 0.7,
-                    (0, 0, 255), thick, cv2.LINE_AA)
-    cv2.putText(out, f"{reading.values} conf {reading.confidence:.2f}", (8, 22),
-                cv2.FONT_HERSHEY_SIMPLEX, 0.6, (0, 0, 0), 3, cv2.LINE_AA)
-    cv2.putText(out, f"{reading.values} conf {reading.confidence:.2f}", (8, 22),
-                cv2.FONT_HERSHEY_SIMPLEX, 0.6, (255, 255, 255), 1, cv2.LINE_AA)
+        cv2.putText(out, "?", (x1, max(12, y1 - 4)), _FONT, 0.7, (0, 0, 255), thick, cv2.LINE_AA)
+    _label(out, f"{reading.values} conf {reading.confidence:.2f}", (8, 22), 0.6, 1,
+           (255, 255, 255))
     return out
+
+
+_FONT = cv2.FONT_HERSHEY_SIMPLEX
+
+
+def _label(out: np.ndarray, text: str, org: tuple[int, int], scale: float, thick: int,
+           colour: tuple[int, int, int]) -> None:
+    """Text on a black plate, legible on any table. (A black outline drawn as thicker text
+    does not line up: Hershey glyphs advance further the thicker they are drawn.)"""
+    (wide, high), below = cv2.getTextSize(text, _FONT, scale, thick)
+    x, y = org
+    cv2.rectangle(out, (x - 3, y - high - 3), (x + wide + 3, y + below + 1), (0, 0, 0), -1)
+    cv2.putText(out, text, org, _FONT, scale, colour, thick, cv2.LINE_AA)
 
 
 class DiceSettler:

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import cv2
+import numpy as np
 
 from companion.cli import main
 from vision.synth import render_castle
@@ -74,3 +75,16 @@ def test_enroll_from_an_image_file(tmp_path, capsys):
                  "--refs", str(refs)]) == 0
     assert json.loads(capsys.readouterr().out) == {"tile": "kitchen",
                                                    "saved": str(refs / "kitchen.png")}
+
+
+def test_a_large_die_at_the_frames_top_edge_has_its_value_drawn_whole():
+    from vision.dice import DiceReading, Die, draw_dice
+
+    frame = np.full((480, 640, 3), 128, np.uint8)
+    die = Die(6, (100, 0, 400, 300), ((100, 0), (400, 0), (400, 300), (100, 300)), 0.99, ())
+    out = draw_dice(frame, DiceReading((die,), 0.99))
+    yellow = np.argwhere((out == (0, 255, 255)).all(axis=2))
+    assert len(yellow) > 50
+    top, left = yellow.min(axis=0)
+    assert top > 0, "the value runs off the frame's top edge"
+    assert 100 <= left < 400  # inside the die's box
