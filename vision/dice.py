@@ -1429,8 +1429,8 @@ def _read_at(frame: np.ndarray, work_side: int) -> DiceReading:
     _completed_threes(faces, img, con)
     _completed_sixes(faces, loose, img, con)
     _drop_rows(faces, loose, pips)
-    faces, doubt = _drop_off_table_faces(faces)
-    faces = _drop_side_faces(faces, img)
+    faces, doubt, near = _drop_off_table_faces(faces)
+    faces = _drop_side_faces(faces, img, near)
     # A 1 in the band around another face is that die's side face, unless its pip looks at
     # the camera as squarely as that face's own pips: then it is a die lying against it.
     faces = [f for f in faces
@@ -2276,17 +2276,20 @@ def _rescue_ones(faces: list[_Face], pips: list[_Pip], loose: list[list[_Pip]],
     loose[:] = [g for g in loose if g]
 
 
-def _drop_off_table_faces(faces: list[_Face]) -> tuple[list[_Face], bool]:
+def _drop_off_table_faces(faces: list[_Face]
+                          ) -> tuple[list[_Face], bool, np.ndarray | None]:
     """Of two touching faces in different planes (one die's top and side), keeps the top one.
 
     Two cues pick it: the top face agrees with the table plane shared by all top faces in the
     image, and it lies farther from the camera (up the table) than its side faces. Returns the
-    faces kept and whether the cues disagreed for some die, which lowers the confidence.
+    faces kept, whether the cues disagreed for some die (which lowers the confidence), and the
+    image direction in which the camera sees the dice's side faces (see _toward_camera), if
+    the pairs the planes tell apart clearly show it.
     """
     if len(faces) < 2:
-        return faces, False
+        return faces, False, None
     shapes = np.array([_shape_vector(f) for f in faces])
-    table, _ = _table_shape(shapes)
+    table, support = _table_shape(shapes)
     off = np.linalg.norm(shapes - table, axis=1)
     # "Up" the table: the direction in which it is squashed, taken away from the camera (smaller
     # y). Below ~10% squash there is no reliable direction (a camera looking straight down).
@@ -2294,8 +2297,7 @@ def _drop_off_table_faces(faces: list[_Face]) -> tuple[list[_Face], bool]:
     up = _squash_axis(table)
     if up[1] > 0:
         up = -up
-    side: set[int] = set()
-    doubt = False
+    pairs = []
     for i, a in enumerate(faces):
         for j in range(i + 1, len(faces)):
             b = faces[j]
@@ -2316,17 +2318,59 @@ def _drop_off_table_faces(faces: list[_Face]) -> tuple[list[_Face], bool]:
             if (abs(by_plane) > OFF_TABLE and min(off[i], off[j]) <= ON_TABLE
                     and (by_place == 0.0 or (by_place > 0) == (by_plane > 0))):
                 by_light = None
-            if by_light is not None:
-                a_top = by_light
-            elif abs(by_plane) > 0.08:
-                a_top = by_plane > 0
-                doubt |= by_place != 0.0 and (by_place > 0) != a_top
-            elif by_place != 0.0:
-                a_top = by_place > 0
-            else:
-                a_top, doubt = by_plane >= 0, True
-            side.add(j if a_top else i)
-    return [f for k, f in enumerate(faces) if k not in side], doubt
+            pairs.append((i, j, by_plane, by_place, by_light))
+    # Only a table that two faces agree on, and pairs with a face near it whose light does
+    # not say otherwise, show where the side faces lie: two side faces of one die differ in
+    # plane too (synthetic tuning seeds: a 6's two side faces, 0.33 and 0.75 off a table no
+    # other face agreed on), and a side face can pass for the table (a 3's side 2, 0.11 off
+    # it, the 3 lit brighter).
+    near = _toward_camera([(by_plane, by_place) for i, j, by_plane, by_place, by_light in pairs
+                           if min(off[i], off[j]) <= OFF_TABLE
+                           and by_light in (None, by_plane > 0)], up) if support >= 2 else None
+    side: set[int] = set()
+    doubt = False
+    for i, j, by_plane, by_place, by_light in pairs:
+        a, b = faces[i], faces[j]
+        if by_light is not None:
+            a_top = by_light
+        elif near is not None and by_place != 0.0 and abs(by_plane) < CLEAR_PLANE:
+            # Where the frame's other dice show their side faces, this die shows its own: a
+            # plane cue within its noise does not overrule that (tuning negatives: a die's
+            # side 5 and top 1, seen from a steep stand, lie 0.20 and 0.29 off the table,
+            # the 5 0.9 face sizes towards the camera).
+            a_top = float((b.centre - a.centre) @ near) > 0
+        elif abs(by_plane) > 0.08:
+            a_top = by_plane > 0
+            doubt |= by_place != 0.0 and (by_place > 0) != a_top
+        elif by_place != 0.0:
+            a_top = by_place > 0
+        else:
+            a_top, doubt = by_plane >= 0, True
+        side.add(j if a_top else i)
+    return [f for k, f in enumerate(faces) if k not in side], doubt, near
+
+
+# Two faces' offsets from the table plane (see _drop_off_table_faces) differing by this much
+# tell their die's top face from its side clearly: top faces spread about 0.16 (see ON_TABLE).
+CLEAR_PLANE = 0.15
+
+
+def _toward_camera(pairs: list[tuple[float, float]], up: np.ndarray) -> np.ndarray | None:
+    """The image direction from a die's top face towards the side faces the camera sees, by a
+    majority of the touching pairs (plane cue, place cue: see _drop_off_table_faces)
+    whose planes tell top from side clearly (CLEAR_PLANE) and that lie clearly one beyond
+    the other along the camera's tilt; None if there are none, or as many each way.
+
+    A tilted camera sees every die's near side faces, nearer the camera than its top face in
+    the picture: one direction for the whole frame. Which way up the table runs in the
+    picture is only assumed (the far side at the top); a camera turned to face the player
+    sees it the other way round. The pairs that the planes tell apart show which."""
+    votes = sum(1 if (by_plane > 0) == (by_place > 0) else -1
+                for by_plane, by_place in pairs
+                if by_place != 0.0 and abs(by_plane) >= CLEAR_PLANE)
+    if votes == 0:
+        return None
+    return -up if votes > 0 else up
 
 
 def _drop_undersized_faces(faces: list[_Face]) -> list[_Face]:
@@ -2380,11 +2424,14 @@ def _drop_cut_faces(faces: list[_Face], loose: list[list[_Pip]],
     return kept
 
 
-def _drop_side_faces(faces: list[_Face], img: np.ndarray) -> list[_Face]:
+def _drop_side_faces(faces: list[_Face], img: np.ndarray,
+                     near: np.ndarray | None = None) -> list[_Face]:
     """Of two readable faces of one die (top and a side seen at an angle), keeps the top one.
 
     The side face is the one squashed towards the other: its pips are foreshortened along the
     line joining the two faces. Two dice lying side by side both look square-on and are kept.
+    ``near``, if known, is the direction in which the camera sees the dice's side faces (see
+    _toward_camera): a face lying the other way from a face of its die is its top face.
     """
     side: set[int] = set()
     up = _tilt_axis(faces)
@@ -2401,7 +2448,7 @@ def _drop_side_faces(faces: list[_Face], img: np.ndarray) -> list[_Face]:
             # Closer than two faces can lie side by side: one die, and b is the worse view.
             reach = a.half * a.spacing + b.half * b.spacing
             if gap < 0.85 * reach:
-                if _worse_view(b, a):
+                if _worse_view(b, a, near):
                     side.add(j)
                 continue
             # Closer than touching dice's top faces can lie (they are lit alike: one die's body
@@ -2411,20 +2458,32 @@ def _drop_side_faces(faces: list[_Face], img: np.ndarray) -> list[_Face]:
                 continue
             if (i < j and gap < SIDE_REACH * reach and up is not None
                     and _one_die_along_tilt(a, b, up, img)):
-                side.add(j if _worse_view(b, a) else i)
+                side.add(j if _worse_view(b, a, near) else i)
                 continue
             if b.die.value > 1 and _beside(b.group, a):
                 side.add(j)  # squashed pips in the band just around a: a's side face
                 continue
             if b.squash is None or gap > 2.6 * FACE_HALF * max(a.spacing, b.spacing):
                 continue
-            if b.flatness > 0.82 * a.flatness:
+            if b.flatness > 0.82 * a.flatness or _toward(a, b, near) is False:
                 continue
             along = math.atan2(a.centre[1] - b.centre[1], a.centre[0] - b.centre[0])
             off = abs((along - b.squash + math.pi / 2) % math.pi - math.pi / 2)
             if off < math.radians(40):
                 side.add(j)
     return [f for k, f in enumerate(faces) if k not in side]
+
+
+def _toward(a: _Face, b: _Face, near: np.ndarray | None) -> bool | None:
+    """Whether ``b`` lies from ``a`` towards the camera's side (``near``, see _toward_camera):
+    None when that is unknown or the two lie across it (more than 45 degrees off)."""
+    if near is None:
+        return None
+    gap = b.centre - a.centre
+    along = float(gap @ near)
+    if abs(along) < math.cos(math.radians(45)) * _length(gap):
+        return None
+    return along > 0
 
 
 def _tilt_axis(faces: list[_Face]) -> np.ndarray | None:
@@ -2514,13 +2573,19 @@ def _lit_above(a: _Face, b: _Face) -> bool | None:
     return grey_a > grey_b
 
 
-def _worse_view(b: _Face, a: _Face) -> bool:
+def _worse_view(b: _Face, a: _Face, near: np.ndarray | None = None) -> bool:
     """Of two faces read on one die, whether ``b`` is the side face and ``a`` the top: the one
-    clearly lit less, else the more squashed (pips less round), then the lower value; pips of
-    two or three pixels measure their roundness only roughly."""
+    clearly lit less, else the one lying towards the camera (``near``, see _toward_camera),
+    else the more squashed (pips less round), then the lower value; pips of two or three
+    pixels measure their roundness only roughly. (Seen from about 45 degrees, top and side
+    are squashed alike: synthetic tuning seeds, a 2 and its die's side 3, pips 0.74 and 0.76
+    round.)"""
     a_top = _lit_above(a, b)
     if a_top is not None:
         return a_top
+    b_side = _toward(a, b, near)
+    if b_side is not None:
+        return b_side
     return (b.flatness, b.die.value) < (a.flatness, a.die.value)
 
 
