@@ -968,7 +968,8 @@ def _plain_between(pips: list[_Pip], pairs: np.ndarray, img: np.ndarray,
                    dist: np.ndarray) -> np.ndarray:
     """For each pair of pips (P x 2 indices), whether the face between them is plain: no seam,
     gap or edge of another die. All pairs are sampled in one pass."""
-    xy = np.array([[p.x, p.y] for p in pips])
+    # (x and y apart: numpy's loops over a short last axis cost more than the arithmetic.)
+    x, y = np.array([p.x for p in pips]), np.array([p.y for p in pips])
     r = np.array([p.r for p in pips])
     faces = np.array([p.face for p in pips], np.float32)
     i, j = pairs[:, 0], pairs[:, 1]
@@ -985,7 +986,8 @@ def _plain_between(pips: list[_Pip], pairs: np.ndarray, img: np.ndarray,
     which = np.repeat(np.arange(len(pairs)), n)
     step = np.arange(len(which)) - np.repeat(np.cumsum(n) - n, n)
     t = t0[which] + (t1 - t0)[which] * step / np.maximum(n - 1, 1)[which]
-    pts = xy[i][which] + (xy[j] - xy[i])[which] * t[:, None]
+    px = x[i][which] + (x[j] - x[i])[which] * t
+    py = y[i][which] + (y[j] - y[i])[which] * t
     # The middle pip of a 3 or 5 lies on the diagonal: samples on the pips near the pair's
     # first one do not count.
     others = dist[i] < (d + r[i] * 2)[:, None]
@@ -993,13 +995,13 @@ def _plain_between(pips: list[_Pip], pairs: np.ndarray, img: np.ndarray,
     others[np.arange(len(pairs)), j] = False
     # (Measured only for the samples and pips ``others`` pairs up: few of all.)
     sample, pip = np.nonzero(others[which])
-    on_pip = ((pts[sample] - xy[pip]) ** 2).sum(axis=1) <= ((r * 1.6) ** 2)[pip]
+    on_pip = (px[sample] - x[pip]) ** 2 + (py[sample] - y[pip]) ** 2 <= ((r * 1.6) ** 2)[pip]
     keep = np.ones(len(which), bool)
     keep[sample[on_pip]] = False
     kept = np.bincount(which[keep], minlength=len(pairs))
     # A seam or a strip of table shows as samples off the face colour.
     face = (faces[i] + faces[j]) / 2
-    vals = _sample(img, pts[:, 0], pts[:, 1]).astype(np.float32)
+    vals = _sample(img, px, py).astype(np.float32)
     # A noisy (dark) face's single pixels stray from it by its noise, as in _face_evidence.
     noise = np.array([p.noise for p in pips])
     tol = np.maximum(0.13 * _channel_max(face) + 8.0, NOISE_SPREAD * (noise[i] + noise[j]) / 2)
@@ -1028,9 +1030,10 @@ def _groups(pips: list[_Pip], img: np.ndarray
     dark = np.array([p.dark for p in pips])
     faces = np.array([p.face for p in pips])
     # (np.linalg.norm's arithmetic, the root of the summed squares, without its reduction over
-    # a short axis.)
-    gap = xy[:, None] - xy[None]
-    dist = np.sqrt(gap[..., 0] * gap[..., 0] + gap[..., 1] * gap[..., 1])
+    # a short axis; x and y apart, as numpy's loops over a short last axis cost more than the
+    # arithmetic.)
+    gap_x, gap_y = xy[:, :1] - xy[:, 0], xy[:, 1:] - xy[:, 1]
+    dist = np.sqrt(gap_x * gap_x + gap_y * gap_y)
     rr = (r[:, None] + r[None]) / 2
     size_ok = np.minimum(r[:, None], r[None]) / np.maximum(r[:, None], r[None]) >= 0.55
     # Pips of one face are the same circle seen through the same tilt: alike in shape. A side
