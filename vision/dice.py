@@ -70,6 +70,13 @@ SHAPE_TOLERANCE = 0.2
 # within ON_TABLE agrees. Measured spread on real photos: top faces 95% within 0.16.
 ON_TABLE = 0.22
 OFF_TABLE = 0.3
+# A face's spacing is judged too large against its pips' larger radius, the blob's or the
+# half-height one (see _half_height_radii; not in linking, see _groups): a faint pip's blob is
+# cut high up its profile and measures too small, and its face's pips then look too far apart
+# (synthetic tuning scenes: 2s, 3s and a 6 of contrast 0.34..0.45 at 4.5..5.4 blob radii,
+# 3.4..4.5 half-height radii). Too small a spacing is judged against the blob's: a larger
+# radius would only reject more (a 3's middle and corner pip, read first as a 2 and then
+# completed, see _completed_threes: synthetic old seeds, one 3 lost so).
 SPACING_RANGE = (1.8, 4.5)
 # Across one face, light may fall off by this factor (a shadow's soft edge over a die), seen
 # on pips at least SQUARE_ON round.
@@ -159,6 +166,14 @@ class _Pip:
     noise: float = 0.0
     # The pip's own level at its centre (on the image its polarity is measured on).
     peak: float = 0.0
+    # Its radius at half its own height over the face level (see _half_height_radii), or 0.
+    r_half: float = 0.0
+
+    @property
+    def spaced_r(self) -> float:
+        """The radius pips are too far apart for (see SPACING_RANGE): the larger of the
+        blob's and the half-height radius."""
+        return max(self.r, self.r_half)
 
 
 @dataclass
@@ -711,6 +726,66 @@ def _shaped_at_half_height(lone: _Pip, con: _Contrast) -> _Pip:
     return replace(lone, roundness=cut.roundness, squash=cut.squash, fill=cut.fill)
 
 
+# A blob is cut at PIP_CONTRAST (see _contrast): for a dark pip a ratio to its face level, so
+# a pip of at least twice that contrast is cut at or below half its depth; for a light pip a
+# ratio to the pixel's own level, and so at or below half its height from 2P / (1 + P) (0.44).
+_CUT_BELOW_HALF = (2 * PIP_CONTRAST / (1 + PIP_CONTRAST), 2 * PIP_CONTRAST)  # light, dark
+
+
+def _half_height_radii(pips: list[_Pip], con: _Contrast) -> None:
+    """Sets the radius at half its own height (``r_half``) of each pip whose blob was cut
+    higher than that: the part around it more than halfway from the face level
+    (_Contrast.closed or opened) to its own extreme.
+
+    A blob is cut at a fixed contrast ratio (PIP_CONTRAST), so a faint pip's blob is cut high
+    up its blurred profile: a pip of contrast 0.37 (light pips on a pale face, a pip in a dim
+    corner) keeps only the part above about two thirds of its height, and measures about half
+    its radius (synthetic scenes: 1.7..2.0 pixels where the pip is 3..3.5). Its face's pips
+    then look too far apart for their size (see SPACING_RANGE). At half height the cut lies
+    where it lies for any pip, faint or not. A blob cut at or below half height (most pips,
+    see _CUT_BELOW_HALF) already measures that size or more, and a larger part at half height
+    there is only the texture round it joining in (two specks on a dark cloth, contrast 0.6
+    and 0.7, in a tuning photo's camera shift: at half height one measured 3.1 pixels, its
+    blob 2.5, and they read as a 2). A pip whose half-height part runs out of its window or
+    is no pip by itself (it joins a neighbour or the face's edge: see _blob_pip) keeps no such
+    radius (0). Only the spacing tests take it (see SPACING_RANGE); a pip's size elsewhere
+    (its reading's pip radius, the scale it is read at) stays its blob's."""
+    h, w = con.gray.shape
+    for p in pips:
+        if p.contrast >= _CUT_BELOW_HALF[p.dark]:
+            continue
+        x, y = int(round(p.x)), int(round(p.y))
+        if not (0 <= x < w and 0 <= y < h):
+            continue
+        reach = min(KERNEL // 2, int(3 * p.r) + 3)
+        x0, y0 = max(0, x - reach), max(0, y - reach)
+        x1, y1 = min(w, x + reach + 1), min(h, y + reach + 1)
+        if p.dark:
+            step = cv2.subtract(con.closed[y0:y1, x0:x1], con.bright[y0:y1, x0:x1])
+        else:
+            step = cv2.subtract(con.gray[y0:y1, x0:x1], con.opened[y0:y1, x0:x1])
+        # Its own extreme: the largest step within its blob's radius of its centre.
+        k = max(1, int(round(p.r)))
+        cx, cy = x - x0, y - y0
+        top = int(step[max(0, cy - k) : cy + k + 1, max(0, cx - k) : cx + k + 1].max())
+        # Cut at half that, but no lower than any mark's step (MIN_PIP_STEP): below it lies
+        # the sensor's noise on a dark cloth, into which a speck's half-height part spreads.
+        half = ((step > max(top / 2, MIN_PIP_STEP)) * 255).astype(np.uint8)
+        _, labels, stats, _ = cv2.connectedComponentsWithStats(half, connectivity=8)
+        label = labels[cy, cx]
+        if label == 0:
+            continue
+        bx, by, bw, bh, _ = stats[label]
+        if bx == 0 or by == 0 or bx + bw >= half.shape[1] or by + bh >= half.shape[0]:
+            continue
+        part = np.where(labels == label, 255, 0).astype(np.uint8)
+        at_half = _blob_pip(part, int(bx), int(by), int(bw), int(bh),
+                            _Contrast(step, step, step, step, (part, part)), False, KERNEL, 1.0,
+                            MIN_PIP_AREA)
+        if at_half is not None:
+            p.r_half = at_half.r
+
+
 def _pip_window(pip: _Pip, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
     """The part of the frame (x0, y0, x1, y1) a pip is looked at in by itself: KERNEL pixels
     each way from it, within the frame."""
@@ -1041,6 +1116,11 @@ def _groups(pips: list[_Pip], img: np.ndarray
     rho = np.array([p.roundness for p in pips])
     shape_ok = np.abs(rho[:, None] - rho[None]) <= SHAPE_TOLERANCE
     # The farthest two pips of one face are the corners of a 4, 5 or 6: 2*sqrt(2) spacings.
+    # (Of the blobs' radii, not the larger half-height ones of faint pips, see SPACING_RANGE:
+    # a faint face of three or more pips links through its nearer pairs all the same, and a
+    # faint 2's pips left alone are paired by _pair_twos. Reaching farther links faint specks
+    # to what is near: in a tuning photo's negative, a speck of contrast 0.36 joined a side
+    # face's row of pips, and the group was left unread.)
     near = (dist >= SPACING_RANGE[0] * rr) & (dist <= SPACING_RANGE[1] * 2 * math.sqrt(2) * rr)
     # Colours are compared only for the pairs alike so far (few of all).
     one, two = np.nonzero(np.triu(size_ok & shape_ok & near & (dark[:, None] == dark[None]), 1))
@@ -1477,6 +1557,7 @@ def _read_at(frame: np.ndarray, work_side: int) -> DiceReading:
     img = cv2.blur(img, (3, 3))
     _describe_faces(pips, img, con)
     pips = _standing_out(pips, con)
+    _half_height_radii(pips, con)
     faces: list[_Face] = []
     loose: list[list[_Pip]] = []
     alone: list[_Pip] = []  # pips linked to none and no 1 by themselves
@@ -2093,7 +2174,9 @@ def _judge_afresh(group: list[_Pip], img: np.ndarray, con: _Contrast,
                             or not _stand_out(group, con)[0]):
         return None, False
     pts = np.array([[p.x, p.y] for p in group])
+    # (Too close against the blobs' radius, too far against the larger, see SPACING_RANGE.)
     r = statistics.median([p.r for p in group])
+    far = statistics.median([p.spaced_r for p in group])
     tilt = _tilt(group)
     fit = _fit_layout(pts, tilt)
     if fit is None:
@@ -2105,7 +2188,8 @@ def _judge_afresh(group: list[_Pip], img: np.ndarray, con: _Contrast,
         # seen at an angle).
         fit.axes = tilt * (lone.r / math.sqrt(max(lone.roundness, 0.3)))
     spacing = _mean_scale(fit.axes)
-    if fit.value > 1 and not SPACING_RANGE[0] <= spacing / r <= SPACING_RANGE[1]:
+    if fit.value > 1 and not (SPACING_RANGE[0] <= spacing / r
+                              and spacing / far <= SPACING_RANGE[1]):
         return None, True
     faces = np.array([p.face for p in group])
     # A light pip's ring is the darker half of the samples round it (see _describe_faces): on a
@@ -2248,8 +2332,9 @@ def _pair_twos(faces: list[_Face], alone: list[_Pip], loose: list[list[_Pip]],
                     or not _alike_lit(a, b)):
                 continue
             d = math.hypot(a.x - b.x, a.y - b.y)
-            rr = (a.r + b.r) / 2
-            if not 2 * SPACING_RANGE[0] * rr <= d <= 2 * math.sqrt(2) * SPACING_RANGE[1] * rr:
+            # (Too close against the blobs' radius, too far against the larger: SPACING_RANGE.)
+            rr, far = (a.r + b.r) / 2, (a.spaced_r + b.spaced_r) / 2
+            if not 2 * SPACING_RANGE[0] * rr <= d <= 2 * math.sqrt(2) * SPACING_RANGE[1] * far:
                 continue
             unlike = (abs(a.r - b.r) / rr + abs(a.contrast - b.contrast)
                       + abs(a.roundness - b.roundness))

@@ -46,3 +46,31 @@ def test_rolls_once_misread_are_read(condition, seed):
     scene = render_dice(seed, condition)
     reading = read_dice(scene.image)
     assert reading.values == scene.values
+
+
+def _faint_grey_pips(blur: float) -> np.ndarray:
+    """A 3, a 2 and a 6 on white faces, their pips a pale grey (contrast about 0.45 to the
+    face) blurred: each pip's blob is cut high up its soft edge and measures small for its
+    spacing."""
+    layouts = {2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+               6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+    img = np.zeros((480, 640, 3), np.uint8)
+    img[:] = (70, 90, 110)
+    for cx, value in ((200, 3), (330, 2), (460, 6)):
+        cv2.rectangle(img, (cx - 28, 212), (cx + 28, 268), (228, 228, 228), -1)
+        for px, py in layouts[value]:
+            cv2.circle(img, (cx + 17 * px, 240 + 17 * py), 4, (120, 120, 150), -1, cv2.LINE_AA)
+    return cv2.GaussianBlur(img, (0, 0), blur)
+
+
+@pytest.mark.parametrize("blur", [1.2, 1.6])
+def test_faint_blurred_pips_are_not_too_far_apart_for_their_face(blur):
+    # Measured where the blob is cut, these pips lie about 5 radii apart, more than a face's
+    # pips may; at half their own depth they are their true size, and the faces are read.
+    assert read_dice(_faint_grey_pips(blur)).values == [2, 3, 6]
+
+
+@pytest.mark.parametrize("seed, condition", [(232, "oblique"), (237, "rough")])
+def test_faint_red_pips_in_rendered_scenes(seed, condition):
+    scene = render_dice(seed, condition)
+    assert read_dice(scene.image).values == scene.values
