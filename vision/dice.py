@@ -866,6 +866,13 @@ def _beyond_edge(colours: np.ndarray) -> np.ndarray:
     return off & (starts == 1)[:, None]
 
 
+def _within_face(dist: np.ndarray, rr: np.ndarray) -> np.ndarray:
+    """Whether pips ``dist`` apart, of mean radius ``rr``, can lie on one face: no closer than
+    its spacing allows, no farther than its farthest two pips (a 4, 5 or 6's opposite corners,
+    2*sqrt(2) spacings)."""
+    return (dist >= SPACING_RANGE[0] * rr) & (dist <= SPACING_RANGE[1] * 2 * math.sqrt(2) * rr)
+
+
 def _outward(which: np.ndarray, xy: np.ndarray, r: np.ndarray, dark: np.ndarray,
              off: np.ndarray) -> np.ndarray:
     """Whether the arc ``off`` (len(which) x 12) of each pip ``which`` points away from its
@@ -876,8 +883,7 @@ def _outward(which: np.ndarray, xy: np.ndarray, r: np.ndarray, dark: np.ndarray,
     gap = xy[None] - xy[which][:, None]  # [i, j]: from pip which[i] to pip j
     dist = np.sqrt(gap[..., 0] * gap[..., 0] + gap[..., 1] * gap[..., 1])
     rr = (r[which][:, None] + r[None]) / 2
-    alike = ((dist >= SPACING_RANGE[0] * rr) & (dist <= SPACING_RANGE[1] * 2 * math.sqrt(2) * rr)
-             & (dark[which][:, None] == dark[None]))
+    alike = _within_face(dist, rr) & (dark[which][:, None] == dark[None])
     dist = np.where(alike, dist, np.inf)
     rows = np.arange(len(which))
     nearest = np.argmin(dist, axis=1)
@@ -1121,7 +1127,7 @@ def _groups(pips: list[_Pip], img: np.ndarray
     # faint 2's pips left alone are paired by _pair_twos. Reaching farther links faint specks
     # to what is near: in a tuning photo's negative, a speck of contrast 0.36 joined a side
     # face's row of pips, and the group was left unread.)
-    near = (dist >= SPACING_RANGE[0] * rr) & (dist <= SPACING_RANGE[1] * 2 * math.sqrt(2) * rr)
+    near = _within_face(dist, rr)
     # Colours are compared only for the pairs alike so far (few of all).
     one, two = np.nonzero(np.triu(size_ok & shape_ok & near & (dark[:, None] == dark[None]), 1))
     brightest = _channel_max(faces)
