@@ -1454,6 +1454,10 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
             continue
         if not larger.dice and reading.unread:
             break  # seeing nothing is no surer than seeing a face that could not be read
+        # Enlarged, pips that were already large come out too large for the kernels (see
+        # LARGE_PIP): a face keeps only the pips still found, its middle one a sure 1.
+        if _large_pips(larger, frame, side) and _lost_pips(larger, reading):
+            break
         # An enlarged reading stands only if it is surer; a larger one if it reads more dice,
         # or as many more surely. Pips too small to measure (see SMALL_PIP) are measured
         # better enlarged, so there it stands as a larger one would; but a face that came
@@ -1511,6 +1515,23 @@ def _large_lone_pip(reading: DiceReading, frame: np.ndarray, side: int) -> bool:
     the big pip of a 1 close to the camera, whose whole blob (with a light pip's glow) is
     wider than a pip may be there, beside dice read by their smaller pips."""
     return reading.lone_radius * side / max(frame.shape[:2]) > LARGE_PIP
+
+
+def _lost_pips(larger: DiceReading, reading: DiceReading) -> bool:
+    """Whether a second look read a 1 whose pip the first look read as one of a larger face's
+    (within a third of the closest two of that face's pips)."""
+    for one in larger.dice:
+        if one.value != 1:
+            continue
+        x, y = one.pips[0]
+        for die in reading.dice:
+            if die.value > 1:
+                pts = np.array(die.pips)
+                gaps = np.hypot(*(pts[:, None] - pts[None]).T)
+                near = max(2.0, float(gaps[np.triu_indices(len(pts), 1)].min()) / 3)
+                if (np.hypot(pts[:, 0] - x, pts[:, 1] - y) < near).any():
+                    return True
+    return False
 
 
 # A die whose top face spans fewer work pixels than this is read again larger, if it can be;
