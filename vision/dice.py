@@ -1626,6 +1626,7 @@ def _read_at(frame: np.ndarray, work_side: int) -> DiceReading:
                                               * g.flatness for g in faces if g is not f))]
     faces = _drop_undersized_faces(faces)
     faces = _drop_cut_faces(faces, loose, img.shape)
+    faces = _drop_odd_ones(faces)
     # Pips beside a read face and more squashed than it are that die's side faces: expected,
     # so they neither become dice nor lower the confidence.
     loose = [g for g in loose if not any(_beside(g, f) for f in faces)]
@@ -2563,6 +2564,22 @@ def _toward_camera(pairs: list[tuple[float, float]], up: np.ndarray) -> np.ndarr
     if votes == 0:
         return None
     return -up if votes > 0 else up
+
+
+def _drop_odd_ones(faces: list[_Face]) -> list[_Face]:
+    """Drops the 1s whose pip is light where every die read with more pips has dark pips, or
+    dark where they have light ones.
+
+    The dice of one roll are one set (CHAINsomnia's three dice; see docs/RULINGS.md), so they
+    are one kind: white dice with dark pips, or dark or coloured dice with light ones. A 1 of
+    the other kind is a mark beside the roll that has a 1's look: a key's letter on the laptop
+    beside the tray, light on its black key (tune photos blurred, shrunk or turned: 9 of 10
+    such 1s, and no die of any set lost). Faces of more pips show their kind by several pips;
+    a 1 by one."""
+    kinds = {f.group[0].dark for f in faces if f.die.value > 1}
+    if len(kinds) != 1:
+        return faces
+    return [f for f in faces if f.die.value > 1 or f.group[0].dark in kinds]
 
 
 def _drop_undersized_faces(faces: list[_Face]) -> list[_Face]:
