@@ -2573,9 +2573,9 @@ def _drop_odd_ones(faces: list[_Face]) -> list[_Face]:
     The dice of one roll are one set (CHAINsomnia's three dice; see docs/RULINGS.md), so they
     are one kind: white dice with dark pips, or dark or coloured dice with light ones. A 1 of
     the other kind is a mark beside the roll that has a 1's look: a key's letter on the laptop
-    beside the tray, light on its black key (tune photos blurred, shrunk or turned: 9 of 10
-    such 1s, and no die of any set lost). Faces of more pips show their kind by several pips;
-    a 1 by one."""
+    beside the tray, light on its black key (the tune photos blurred, shrunk or turned: ten
+    readings put right, none lost on any set). Faces of more pips show their kind by several
+    pips; a 1 by one."""
     kinds = {f.group[0].dark for f in faces if f.die.value > 1}
     if len(kinds) != 1:
         return faces
