@@ -2507,8 +2507,11 @@ def _drop_off_table_faces(faces: list[_Face]
             # Light from above is an assumption that a low sun or a lamp at the side breaks
             # (the side face turned to it is the brighter); the plane is geometry. A face on
             # the table plane beside one far off it is the top face whatever the light says,
-            # unless where they lie on the table says otherwise too.
-            if (abs(by_plane) > OFF_TABLE and min(off[i], off[j]) <= ON_TABLE
+            # unless where they lie on the table says otherwise too. (A table that no two
+            # faces agree on is one face's plane, and a face measures its plane only roughly:
+            # three 1s 0.21..0.23 apart. Near it then means not clearly off it, OFF_TABLE.)
+            if (abs(by_plane) > OFF_TABLE
+                    and min(off[i], off[j]) <= (ON_TABLE if support >= 2 else OFF_TABLE)
                     and (by_place == 0.0 or (by_place > 0) == (by_plane > 0))):
                 by_light = None
             pairs.append((i, j, by_plane, by_place, by_light))
@@ -2520,10 +2523,21 @@ def _drop_off_table_faces(faces: list[_Face]
     near = _toward_camera([(by_plane, by_place) for i, j, by_plane, by_place, by_light in pairs
                            if min(off[i], off[j]) <= OFF_TABLE
                            and by_light in (None, by_plane > 0)], up) if support >= 2 else None
+    # A die has one top face: a face that the plane and the place both make one die's side
+    # face (see above) is no top face to make a face beside it its side, whatever the light
+    # says (a side face seen between two dice touches the other die too: tuning negatives, a
+    # 5's side 3, 0.46 off the table, beside the next 5, 0.04 off it, and lit above it).
+    sure_side = {j if by_plane > 0 else i for i, j, by_plane, by_place, by_light in pairs
+                 if by_light is None and abs(by_plane) > OFF_TABLE
+                 and min(off[i], off[j]) <= ON_TABLE
+                 and (by_place == 0.0 or (by_place > 0) == (by_plane > 0))}
     side: set[int] = set()
     doubt = False
     for i, j, by_plane, by_place, by_light in pairs:
         a, b = faces[i], faces[j]
+        if (i in sure_side) != (j in sure_side):
+            side.add(i if i in sure_side else j)
+            continue
         if by_light is not None:
             a_top = by_light
         elif near is not None and by_place != 0.0 and abs(by_plane) < CLEAR_PLANE:
@@ -2661,8 +2675,12 @@ def _drop_side_faces(faces: list[_Face], img: np.ndarray,
                     side.add(j)
                 continue
             # Closer than touching dice's top faces can lie (they are lit alike: one die's body
-            # cannot shade the top face of another as tall): b, lit clearly less, is a's side.
-            if gap < SIDE_REACH * reach and _lit_above(a, b):
+            # cannot shade the top face of another as tall): b, lit clearly less, is a's side;
+            # unless a's pips are squashed in the band around b (see _beside): the shape is
+            # geometry, light from above an assumption (a lamp at the side, the gloss of a dark
+            # die), and the two would drop both faces of one die.
+            if (gap < SIDE_REACH * reach and _lit_above(a, b)
+                    and not (a.die.value > 1 and _beside(a.group, b))):
                 side.add(j)
                 continue
             if (i < j and gap < SIDE_REACH * reach and up is not None
