@@ -2647,6 +2647,10 @@ def _drop_cut_faces(faces: list[_Face], loose: list[list[_Pip]],
     return kept
 
 
+# Two faces closer than this (in their half-sizes summed) are one die's (see _drop_side_faces).
+ONE_DIE_GAP = 0.9
+
+
 def _drop_side_faces(faces: list[_Face], img: np.ndarray,
                      near: np.ndarray | None = None) -> list[_Face]:
     """Of two readable faces of one die (top and a side seen at an angle), keeps the top one.
@@ -2669,8 +2673,10 @@ def _drop_side_faces(faces: list[_Face], img: np.ndarray,
                 continue
             gap = _length(a.centre - b.centre)
             # Closer than two faces can lie side by side: one die, and b is the worse view.
+            # (Touching dice's top faces lie a reach apart, their sizes measured to about a
+            # tenth: a 1 and its die's side 2, over-exposed, lay 0.86 of one apart.)
             reach = a.half * a.spacing + b.half * b.spacing
-            if gap < 0.85 * reach:
+            if gap < ONE_DIE_GAP * reach:
                 if _worse_view(b, a, near):
                     side.add(j)
                 continue
