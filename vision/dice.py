@@ -1435,6 +1435,7 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
         raise ValueError("read_dice needs an 8-bit BGR colour frame (height x width x 3), at "
                          "least 8 pixels a side")
     reading = _read_at(frame, WORK_SIDE)
+    passed, passed_side = None, 0  # the last larger reading that did not stand
     long_side = max(frame.shape[:2])
     for side in (2 * WORK_SIDE, 4 * WORK_SIDE) if closer else ():
         if not (_too_small(reading, frame, side // 2) or reading.confidence < SURE_READING):
@@ -1445,6 +1446,7 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
         if enlarged and side > 2 * WORK_SIDE:
             break
         larger = _read_at(frame, side)
+        passed, passed_side = larger, side
         # A reading whose dice were too small to tell their pips apart is no judge of one
         # that has the frame's real pixels for them: its faces came apart into 1s as sure as
         # any die, or were lost, so neither its count of dice nor its confidence means much.
@@ -1458,6 +1460,12 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
         # LARGE_PIP): a face keeps only the pips still found, its middle one a sure 1.
         if _large_pips(larger, frame, side) and _lost_pips(larger, reading):
             break
+        # A larger reading that accounts for the first die by die (see _accounts_for) stands
+        # even when it is no surer: two readings that left faces unread are equally unsure,
+        # and this one read more of them.
+        if _accounts_for(larger, reading):
+            reading = larger
+            continue
         # An enlarged reading stands only if it is surer; a larger one if it reads more dice,
         # or as many more surely. Pips too small to measure (see SMALL_PIP) are measured
         # better enlarged, so there it stands as a larger one would; but a face that came
@@ -1479,6 +1487,7 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
     # of one whose pips were too large, if it is sure or no less sure than that one; else if
     # it is sure and reads more dice, or as many more surely.
     at = WORK_SIDE
+    farther = reading
     for side in (WORK_SIDE // 2, WORK_SIDE // 4) if closer else ():
         if min(frame.shape[:2]) * side < 8 * long_side:
             break  # a strip too thin to shrink
@@ -1486,7 +1495,32 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
                 and not _large_pips(reading, frame, at)
                 and not _large_lone_pip(reading, frame, at)):
             break
+        # The quarter-size look stands only if its pips are not too small to measure there;
+        # when the half-size look found dice and measured its pips, and its largest lone pip,
+        # too small for that (allowing SIDE_RADII for a radius measured at another side),
+        # the quarter-size look cannot stand.
+        if (side < WORK_SIDE // 2 and reading.dice and farther.dice
+                and max(farther.pip_radius, farther.lone_radius) * side / long_side
+                < SIDE_RADII * SMALL_PIP):
+            break
         farther = _read_at(frame, side)
+        # A smaller reading that accounts for this one die by die stands too. Where this one
+        # left a lone pip too large for its side (a 1 or a face whose big pips it could not
+        # read), the smaller one's further sure dice need not lie on its unread faces.
+        if farther.dice and not _small_pips(farther, frame, side) and _accounts_for(
+                farther, reading, lone=_large_lone_pip(reading, frame, at)):
+            reading, at = farther, side
+            continue
+        # A larger reading passed over above stands after all when this smaller one reads
+        # the very same dice, die for die at the same places, and it accounts for this
+        # reading's dice, though its own are unsure or not on faces this one left unread:
+        # two looks at four times each other's scale seldom make the same mistakes. (Not
+        # one whose pips were too large for its side: see LARGE_PIP.)
+        if (passed is not None and passed is not reading and farther.dice
+                and not _large_pips(passed, frame, passed_side) and _agrees(farther, passed)
+                and _accounts_for(passed, reading, loose=True)):
+            reading, at = passed, passed_side
+            continue
         if farther.dice and not _small_pips(farther, frame, side) and (
                 (_large_pips(reading, frame, at)
                  and farther.confidence >= min(SURE_READING, reading.confidence))
@@ -1517,6 +1551,73 @@ def _large_lone_pip(reading: DiceReading, frame: np.ndarray, side: int) -> bool:
     return reading.lone_radius * side / max(frame.shape[:2]) > LARGE_PIP
 
 
+def _centre(box: Sequence[float]) -> tuple[float, float]:
+    """The middle of a box (x1, y1, x2, y2)."""
+    return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+
+
+def _inside(p: Sequence[float], box: Sequence[float]) -> bool:
+    """Whether a point lies in a box (x1, y1, x2, y2), its edges included."""
+    return box[0] <= p[0] <= box[2] and box[1] <= p[1] <= box[3]
+
+
+def _pair(die: Die, others: tuple[Die, ...], used: set[int]) -> int | None:
+    """The index of the die of ``others`` (not in ``used``) at the place of ``die``: whose box
+    holds its centre, or whose centre its box holds; the nearest such. None if there is none."""
+    c = _centre(die.box)
+    near = [(math.dist(c, _centre(o.box)), j) for j, o in enumerate(others)
+            if j not in used and (_inside(c, o.box) or _inside(_centre(o.box), die.box))]
+    return min(near)[1] if near else None
+
+
+def _agrees(x: DiceReading, y: DiceReading) -> bool:
+    """Whether two readings read the same dice, die for die at the same places."""
+    if not x.dice or len(x.dice) != len(y.dice):
+        return False
+    used: set[int] = set()
+    for a in x.dice:
+        j = _pair(a, y.dice, used)
+        if j is None or y.dice[j].value != a.value:
+            return False
+        used.add(j)
+    return True
+
+
+def _accounts_for(second: DiceReading, first: DiceReading, lone: bool = False,
+                  loose: bool = False) -> bool:
+    """Whether a second look reads, die by die, all that the first read and more, as surely
+    and with no more faces left unread: each of the first's dice as a die at its place of
+    the same value, or of more pips (a face the first saw in part, or that came apart into
+    1s); and each further die on a face the first left unread. Dice it reads anew (further,
+    or with more pips) must be sure ones (SURE_READING). ``lone``: further dice may lie
+    anywhere (the first left a pip it could not read); ``loose``: neither condition on the
+    dice read anew, for a second look that a third one confirms (see read_dice)."""
+    if len(second.unread) > len(first.unread) or second.confidence < first.confidence:
+        return False
+    sure = 0.0 if loose else SURE_READING
+    lone = lone or loose
+    used: set[int] = set()
+    more = False
+    for a in first.dice:
+        j = _pair(a, second.dice, used)
+        if j is None:
+            return False
+        used.add(j)
+        b = second.dice[j]
+        if b.value < a.value or (b.value > a.value and b.confidence < sure):
+            return False
+        more |= b.value > a.value
+    for j, b in enumerate(second.dice):
+        if j in used:
+            continue
+        cb = _centre(b.box)
+        if b.confidence < sure or not (lone or any(
+                _inside(cb, u) or _inside(_centre(u), b.box) for u in first.unread)):
+            return False
+        more = True
+    return more
+
+
 def _lost_pips(larger: DiceReading, reading: DiceReading) -> bool:
     """Whether a second look read a 1 whose pip the first look read as one of a larger face's
     (within a third of the closest two of that face's pips)."""
@@ -1544,6 +1645,8 @@ SMALL_DIE = 26
 SHAPE_GRID = 0.55
 SMALL_PIP = SHAPE_GRID / SHAPE_TOLERANCE
 SURE_READING = 0.9
+# A pip radius measured at one side is within this factor of the same pip's at another.
+SIDE_RADII = 0.9
 
 
 def _too_small(reading: DiceReading, frame: np.ndarray, side: int) -> bool:
