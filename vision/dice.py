@@ -2546,21 +2546,33 @@ def _in_side_band(p: _Pip, face: _Face) -> bool:
 def _rescue_ones(faces: list[_Face], pips: list[_Pip], loose: list[list[_Pip]],
                  img: np.ndarray, con: _Contrast) -> None:
     """Reads as 1s the lone pips too squashed to pass as round on their own but squashed just
-    like the table plane the other dice show (a steep camera): the top face of a die whose side
-    faces were read instead. Needs two faces agreeing on the table first."""
+    like the table plane the other dice show (a steep camera), or nearer it than a read face
+    beside them: the top face of a die whose side faces were read instead. Needs two faces
+    agreeing on the table first."""
     if len(faces) < 2:
         return
-    table, support = _table_shape(np.array([_shape_vector(f) for f in faces]))
+    shapes = np.array([_shape_vector(f) for f in faces])
+    table, support = _table_shape(shapes)
     if support < 2:
         return
+    off = np.linalg.norm(shapes - table, axis=1)
     used = {id(p) for f in faces for p in f.group}
     for p in pips:
         if id(p) in used:
             continue
         lone = _alone_once(p, con, img)
         if (lone is None or lone.contrast < LONE_PIP_CONTRAST
-                or lone.roundness >= LONE_ROUNDNESS
-                or _length(_pip_shape(lone) - table) > ON_TABLE):
+                or lone.roundness >= LONE_ROUNDNESS):
+            continue
+        # Or squashed not far off it (OFF_TABLE), beside a read face clearly farther off it
+        # (CLEAR_PLANE): that face is the die's side, the pip its top 1 (a steep camera in dim
+        # light or through grain measures a small pip's shape roughly: 0.25..0.30 off the
+        # table where the 1's side 2 lay 0.48..0.53 off it).
+        lone_off = _length(_pip_shape(lone) - table)
+        if lone_off > ON_TABLE and not (lone_off <= OFF_TABLE and any(
+                f.die.value > 1 and off[k] >= lone_off + CLEAR_PLANE
+                and _length(f.centre - np.array([p.x, p.y])) <= 2.5 * f.half * f.spacing
+                for k, f in enumerate(faces))):
             continue
         one, _ = _judge([p], img, con, lone_round=MIN_ROUNDNESS)
         if one is None:
