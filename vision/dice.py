@@ -2568,14 +2568,18 @@ def _rescue_ones(faces: list[_Face], pips: list[_Pip], loose: list[list[_Pip]],
         # (CLEAR_PLANE): that face is the die's side, the pip its top 1 (a steep camera in dim
         # light or through grain measures a small pip's shape roughly: 0.25..0.30 off the
         # table where the 1's side 2 lay 0.48..0.53 off it).
+        # (Beside: as near as a die's top and side face, see _drop_off_table_faces.)
         lone_off = _length(_pip_shape(lone) - table)
-        if lone_off > ON_TABLE and not (lone_off <= OFF_TABLE and any(
-                f.die.value > 1 and off[k] >= lone_off + CLEAR_PLANE
-                and _length(f.centre - np.array([p.x, p.y])) <= 2.5 * f.half * f.spacing
-                for k, f in enumerate(faces))):
+        if lone_off > OFF_TABLE:
             continue
         one, _ = _judge([p], img, con, lone_round=MIN_ROUNDNESS)
         if one is None:
+            continue
+        if lone_off > ON_TABLE and not any(
+                f.die.value > 1 and off[k] >= lone_off + CLEAR_PLANE
+                and _length(f.centre - one.centre)
+                <= 1.3 * (f.half * f.spacing + one.half * one.spacing)
+                for k, f in enumerate(faces)):
             continue
         faces.append(one)
         for g in loose:

@@ -42,3 +42,13 @@ def test_a_one_measured_squashed_beside_its_side_face_farther_off_the_table_is_t
     # dice show); its die's side 2 beside it lies 0.48 off the table: the 1 is the top face.
     image = CAMERA_SHIFTS[shift](cv2.imread(str(DATA / "dice_46.jpg")), 0)
     assert read_dice(image).values == LABELS["dice_46.jpg"] == [1, 1, 1, 1, 1]
+
+
+def test_a_one_whose_side_face_lies_beyond_the_pips_own_reach_is_still_its_top():
+    # Three 1s from a steep stand, saved as a rough JPEG (quality 35): one 1's pip measures too
+    # squashed to stand alone; its die's side 2, far off the table plane, lies as near as a
+    # die's top and side face do (measured by both faces' sizes, not the pip's), and the 1 is
+    # read as its top face instead of being silently lost.
+    photo = cv2.imread(str(DATA.parent / "dice-close" / "dice_22.jpg"))
+    _, jpeg = cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, 35])
+    assert read_dice(cv2.imdecode(jpeg, cv2.IMREAD_COLOR)).values == [1, 1, 1]
