@@ -2768,6 +2768,13 @@ def _drop_cut_faces(faces: list[_Face], loose: list[list[_Pip]],
 
 # Two faces closer than this (in their half-sizes summed) are one die's (see _drop_side_faces).
 ONE_DIE_GAP = 0.9
+# Touching dice's top faces lie a side apart, their sizes measured to about a tenth each: two
+# faces seen square-on this far apart or more are two dice's (synthetic tuning seeds: a
+# touching 4 and 3, pips 0.91 and 0.92 round, lay 0.90 of one apart; a 1, 2, 4 or 5 and its
+# die's side face in tilted photos, 0.88..0.90 apart, had pips only 0.60..0.71 round). Closer,
+# square-on faces are pieces of one face (a 6 read as 2s, 0.34..0.41; a 4 and a 2 of
+# misparted touching 4s, 0.76..0.78).
+TOUCHING_GAP = 0.85
 
 
 def _drop_side_faces(faces: list[_Face], img: np.ndarray,
@@ -2795,7 +2802,11 @@ def _drop_side_faces(faces: list[_Face], img: np.ndarray,
             # (Touching dice's top faces lie a reach apart, their sizes measured to about a
             # tenth: a 1 and its die's side 2, over-exposed, lay 0.86 of one apart.)
             reach = a.half * a.spacing + b.half * b.spacing
-            if gap < ONE_DIE_GAP * reach:
+            # Unless both are seen square-on and lie no closer than touching dice's top faces
+            # can (see TOUCHING_GAP): one die's top and side face are seen at angles that add
+            # up to 90 degrees, so their pips cannot both be SQUARE_ON round.
+            if gap < ONE_DIE_GAP * reach and not (
+                    gap >= TOUCHING_GAP * reach and min(a.flatness, b.flatness) >= SQUARE_ON):
                 if _worse_view(b, a, near):
                     side.add(j)
                 continue

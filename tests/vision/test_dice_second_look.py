@@ -29,3 +29,4 @@ def test_a_passed_over_enlarged_look_that_a_smaller_one_confirms_stands():
 def test_a_smaller_look_that_reads_more_of_a_close_roll_stands(seed):
     scene = render_dice(seed, "close")
     assert read_dice(scene.image).values == scene.values
+
