@@ -369,8 +369,11 @@ def _find_pips(con: _Contrast, kernel: int, scale: float, min_area: float,
             split = _split_bridged(mask, rejected, con, dark, kernel, scale, min_area)
             found.extend(split)
             if dark:
-                found.extend(_deep_pips(_unparted(rejected, mask, split, min_area), con,
-                                        kernel, min_area, found))
+                deep = _deep_pips(_unparted(rejected, mask, split, min_area), con, kernel,
+                                  min_area, found)
+                found.extend(deep)
+                found.extend(_well_pips(_unparted(rejected, mask, split + deep, min_area),
+                                        con, kernel, min_area, found))
     return found
 
 
@@ -430,6 +433,50 @@ def _deep_pips(boxes: list[tuple[int, int, int, int]], con: _Contrast, kernel: i
         if _clear_of(p, found + pips):
             p.cored = True
             pips.append(p)
+    return pips
+
+
+# A dark pip joined to a shallower dark patch (see _well_pips) is cut this far from the face
+# level to the blob's deepest point: about its half-height, where the patch stays below it
+# (synthetic rough and light scenes, blue and purple dice: pips 0.7..0.8 against the face's
+# shaded edge and side face at 0.3..0.45 median).
+WELL = 0.5
+
+
+def _well_pips(boxes: list[tuple[int, int, int, int]], con: _Contrast, kernel: int,
+               min_area: float, found: list[_Pip]) -> list[_Pip]:
+    """Dark pips in blobs (``boxes``) that are no pip and that neither the small opening nor
+    the deep wells parted: a pip joined to a shallower dark patch around it. A saturated face
+    (blue, purple) is dim in grey, and its rim comes out dark in the level dark pips are found
+    on (see _levels), as a shaded side face beyond it does; a corner pip a pixel or two from
+    that edge joins it into one blob, wider than any pip, whose other parts (a strip, a
+    slab) are no pips, so the deep wells do not count it (see _deep_pips).
+
+    The blob is cut at WELL of its own deepest contrast, and the pieces that are pips by
+    themselves as a lone 1 must be (round and a filled ellipse, LONE_ROUNDNESS and LONE_FILL:
+    a side face's squashed pips, or the polygon where touching dice's seams meet, are not)
+    are kept, as cores: a lone one is judged on its whole blob, which is no pip, so none
+    becomes a 1 by itself. A blob that is a single pip, only too wide for this level, is left
+    to the half-size copy (see KERNEL)."""
+    pips: list[_Pip] = []
+    mask = con.masks[0]
+    part = None
+    for x, y, w, h in boxes:
+        if _blob_pip(mask, x, y, w, h, con, True, 2 * kernel + 3, 1.0, min_area) is not None:
+            continue
+        ratio = con.ratio(True, x, y, x + w, y + h)
+        blob = mask[y : y + h, x : x + w] > 0
+        top = float(ratio[blob].max())
+        if part is None:
+            part = np.zeros_like(con.gray)
+        part[y : y + h, x : x + w] = ((ratio > WELL * top) & blob).astype(np.uint8) * 255
+        more, _ = _blobs(part, con, True, kernel, 1.0, min_area, False, (x, y, x + w, y + h))
+        part[y : y + h, x : x + w] = 0
+        for p in more:
+            if (p.roundness >= LONE_ROUNDNESS and p.fill >= LONE_FILL
+                    and _clear_of(p, found + pips)):
+                p.cored = True
+                pips.append(p)
     return pips
 
 
