@@ -2500,7 +2500,15 @@ def _pair_twos(faces: list[_Face], alone: list[_Pip], loose: list[list[_Pip]],
     glare on one pip's outline can keep two pips of one face from linking (their roundness
     differs by more than SHAPE_TOLERANCE), and neither is a 1 by itself. Twins: alike in size
     and contrast (see _twins), the same face colour, roundness within twice the tolerance;
-    the most alike pairs are tried first."""
+    the most alike pairs are tried first.
+
+    A pip read unlinked as a 1 by itself is a candidate too: the round pip of a 2 whose twin
+    a speck made less round passes as a 1 on its own. Its twin must then lie in its plane
+    (pip shapes within OFF_TABLE, see _shape_vector): a 1's own side pip, often its size and
+    contrast (a 1's pip is large), is foreshortened by the side face's other plane (tune
+    photos through the camera shifts: such pairs 0.38..0.62 apart, true 2s 0.24..0.28)."""
+    ones = {id(f.group[0]): f for f in faces if f.die.value == 1 and f.group[0].unlinked}
+    alone = alone + [f.group[0] for f in ones.values()]
     pairs: list[tuple[float, int, int]] = []
     for i, a in enumerate(alone):
         for j in range(i + 1, len(alone)):
@@ -2508,6 +2516,9 @@ def _pair_twos(faces: list[_Face], alone: list[_Pip], loose: list[list[_Pip]],
             if (a.dark != b.dark or not _twins(a, b)
                     or abs(a.roundness - b.roundness) > 2 * SHAPE_TOLERANCE
                     or not _alike_lit(a, b)):
+                continue
+            if (id(a) in ones or id(b) in ones) and _length(
+                    _pip_shape(a) - _pip_shape(b)) > OFF_TABLE:
                 continue
             d = math.hypot(a.x - b.x, a.y - b.y)
             # (Too close against the blobs' radius, too far against the larger: SPACING_RANGE.)
@@ -2524,6 +2535,8 @@ def _pair_twos(faces: list[_Face], alone: list[_Pip], loose: list[list[_Pip]],
         two, _ = _judge([alone[i], alone[j]], img, con)
         if two is None or two.die.value != 2:
             continue
+        faces[:] = [f for f in faces if id(f.group[0]) not in (id(alone[i]), id(alone[j]))
+                    or f.die.value != 1]
         faces.append(two)
         taken.update((i, j))
     if taken:
@@ -2594,8 +2607,8 @@ def _rescue_ones(faces: list[_Face], pips: list[_Pip], loose: list[list[_Pip]],
                  img: np.ndarray, con: _Contrast) -> None:
     """Reads as 1s the lone pips too squashed to pass as round on their own but squashed just
     like the table plane the other dice show (a steep camera), or nearer it than a read face
-    beside them: the top face of a die whose side faces were read instead. Needs two faces
-    agreeing on the table first."""
+    beside them, or lying up the table from a read face off it (see _up_beside): the top face
+    of a die whose side faces were read instead. Needs two faces agreeing on the table first."""
     if len(faces) < 2:
         return
     shapes = np.array([_shape_vector(f) for f in faces])
@@ -2603,6 +2616,11 @@ def _rescue_ones(faces: list[_Face], pips: list[_Pip], loose: list[list[_Pip]],
     if support < 2:
         return
     off = np.linalg.norm(shapes - table, axis=1)
+    up = None
+    if _length(table) > 0.1:  # a tilted camera (see _drop_off_table_faces)
+        up = _squash_axis(table)
+        if up[1] > 0:
+            up = -up
     used = {id(p) for f in faces for p in f.group}
     for p in pips:
         if id(p) in used:
@@ -2616,13 +2634,24 @@ def _rescue_ones(faces: list[_Face], pips: list[_Pip], loose: list[list[_Pip]],
         # light or through grain measures a small pip's shape roughly: 0.25..0.30 off the
         # table where the 1's side 2 lay 0.48..0.53 off it).
         # (Beside: as near as a die's top and side face, see _drop_off_table_faces.)
+        # Or just up the table (away from the camera, see _drop_off_table_faces) from a read
+        # face off the table plane, and nearer that plane than the face: a tilted camera sees a
+        # die's side faces between its top face and itself, never beyond it, so the pip is no
+        # side face of that face's die; it is a top face, that die's or a die's behind it. Here
+        # the place decides, and the plane need only not contradict it: a small pip measures its
+        # shape roughly (see above; tune photos through grain and JPEG: a 1's pip 0.23..0.32 off
+        # the table, just beyond its die's side 5 or 2, 0.36..0.45 off it). Which of the two
+        # faces is the top is left to _drop_off_table_faces.
         lone_off = _length(_pip_shape(lone) - table)
-        if lone_off > OFF_TABLE:
+        beyond = [k for k, f in enumerate(faces)
+                  if up is not None and f.die.value > 1 and ON_TABLE < off[k] and lone_off < off[k]
+                  and _up_beside(f, p, up)]
+        if lone_off > OFF_TABLE and not beyond:
             continue
         one, _ = _judge([p], img, con, lone_round=MIN_ROUNDNESS)
         if one is None:
             continue
-        if lone_off > ON_TABLE and not any(
+        if lone_off > ON_TABLE and not beyond and not any(
                 f.die.value > 1 and off[k] >= lone_off + CLEAR_PLANE
                 and _length(f.centre - one.centre)
                 <= 1.3 * (f.half * f.spacing + one.half * one.spacing)
@@ -2633,6 +2662,16 @@ def _rescue_ones(faces: list[_Face], pips: list[_Pip], loose: list[list[_Pip]],
             if p in g:
                 g.remove(p)
     loose[:] = [g for g in loose if g]
+
+
+def _up_beside(face: _Face, p: _Pip, up: np.ndarray) -> bool:
+    """Whether a pip lies just beyond a face up the table (``up``): within 45 degrees of that
+    direction, and no farther than a die's top and side face can lie (1.3 reaches, as in
+    _drop_off_table_faces, the pip's face taken as large as this one: one die, one size)."""
+    d = np.array([p.x, p.y]) - face.centre
+    along = float(d @ up)
+    return (along >= math.cos(math.radians(45)) * _length(d)
+            and _length(d) <= 1.3 * 2 * face.half * face.spacing)
 
 
 def _drop_off_table_faces(faces: list[_Face]

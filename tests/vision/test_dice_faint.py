@@ -41,6 +41,7 @@ def test_a_coloured_spot_on_a_yellow_face_is_no_one():
     ("rough", 201),     # a dark 3 whose pips one noisy pixel between kept from linking
     ("rough", 241),     # a 3 whose corner pip broke into a faint ring: a 2 completed
     ("rough", 249),     # a purple 5 judged by light against a white-pipped mark's face
+    ("many", 252),      # a 2 one of whose pips passed as a 1 on its own
 ])
 def test_rolls_once_misread_are_read(condition, seed):
     scene = render_dice(seed, condition)
