@@ -195,6 +195,8 @@ class _Contrast:
     light_need: np.ndarray | None = None
     # Where ``opened`` and the light marks are worked out, if only in parts (see _round_light).
     worked: np.ndarray | None = None
+    # The pips found in this frame (see _read_at), for tests that ask what lies at a place.
+    found: list = field(default_factory=list)
 
     def ratio(self, dark: bool, x0: int, y0: int, x1: int, y1: int) -> np.ndarray:
         """Contrast ratio (0..1) of a window: how far a mark is from its face level."""
@@ -1141,7 +1143,8 @@ def _plain_between(pips: list[_Pip], pairs: np.ndarray, img: np.ndarray,
 def _groups(pips: list[_Pip], img: np.ndarray
             ) -> tuple[list[list[_Pip]], list[tuple[_Pip, _Pip]]]:
     """Pips linked into faces: alike, close enough, and plain face between them; and the pairs
-    that were alike and close enough but not plain between (see _rejoin)."""
+    that were alike and close enough but not plain between, or unlike only in the way a pip
+    whose blob ran into its surroundings is (see ``merged``), for _rejoin."""
     n = len(pips)
     parent = list(range(n))
 
@@ -1175,8 +1178,19 @@ def _groups(pips: list[_Pip], img: np.ndarray
     # to what is near: in a tuning photo's negative, a speck of contrast 0.36 joined a side
     # face's row of pips, and the group was left unread.)
     near = _within_face(dist, rr)
+    # A pip whose blob ran into a dark neighbour (the die's edge or shadow, the table beyond a
+    # face's edge) is larger and less round than its face's other pips; a pip on another plane
+    # (a side face) is less round and smaller, as foreshortening shrinks its area (synthetic
+    # close scenes: a 5's corner pip by its die's shaded edge measured 0.58 round and 7.2
+    # pixels, the face's other pips 0.94..1.0 and 5.6..5.9). Pairs unlike
+    # only so are no links, but may rejoin (see _rejoin). Only pips large enough to measure
+    # their shape (see SMALL_PIP) tell so: a smaller pip's roundness is the pixel grid's (a far
+    # die's side 5 of 1.7 pixel pips rejoined a stray pip, in a tuning photo shrunk 0.45).
+    merged = (~shape_ok & ((rho[:, None] < rho[None]) == (r[:, None] > r[None]))
+              & (np.minimum(r[:, None], r[None]) >= SMALL_PIP))
     # Colours are compared only for the pairs alike so far (few of all).
-    one, two = np.nonzero(np.triu(size_ok & shape_ok & near & (dark[:, None] == dark[None]), 1))
+    one, two = np.nonzero(np.triu(size_ok & (shape_ok | merged) & near
+                                  & (dark[:, None] == dark[None]), 1))
     brightest = _channel_max(faces)
     tol = 0.13 * np.maximum(brightest[one], brightest[two]) + 8.0
     colour_ok = _channel_max(np.abs(faces[one] - faces[two])) <= tol
@@ -1191,9 +1205,10 @@ def _groups(pips: list[_Pip], img: np.ndarray
     unplain: list[tuple[_Pip, _Pip]] = []
     if len(pairs):
         plain = _plain_between(pips, pairs, img, dist)
-        for i, j in pairs[plain]:
+        links = plain & shape_ok[pairs[:, 0], pairs[:, 1]]
+        for i, j in pairs[links]:
             parent[root(int(i))] = root(int(j))
-        unplain = [(pips[int(i)], pips[int(j)]) for i, j in pairs[~plain]]
+        unplain = [(pips[int(i)], pips[int(j)]) for i, j in pairs[~links]]
     out: dict[int, list[_Pip]] = {}
     for i in range(n):
         out.setdefault(root(i), []).append(pips[i])
@@ -1202,8 +1217,9 @@ def _groups(pips: list[_Pip], img: np.ndarray
 
 def _rejoin(groups: list[list[_Pip]], explained: list[list[_Face | list[_Pip]]],
             unplain: list[tuple[_Pip, _Pip]], img: np.ndarray, con: _Contrast) -> None:
-    """Joins two groups that a pair of alike pips only just failed to link (see _plain_between)
-    when their explanations leave pips unread and together they make one legal face.
+    """Joins two groups that a pair of alike pips only just failed to link (see _plain_between,
+    and the pairs unlike in shape only as a merged blob is, see _groups) when their
+    explanations leave pips unread and together they make one legal face.
 
     Close pips (a 3's middle and corner) leave only a pixel or two of face between their
     halos, so the plainness test there rests on one or two pixels of sensor noise; the layout's
@@ -1219,6 +1235,13 @@ def _rejoin(groups: list[list[_Pip]], explained: list[list[_Face | list[_Pip]]],
         read = {id(p) for part in explained[i] + explained[j] if isinstance(part, _Face)
                 for p in part.group}
         if all(id(p) in read or p.side for p in both):
+            continue
+        # A pair unlike in shape (one pip's blob ran into a dark neighbour, see _groups)
+        # rejoins only groups that both leave pips unread: a read 4 and two pips of its side
+        # face beside it can make a legal 6, though the 4 explains all its own pips
+        # (synthetic tuning seeds: three 4s read as 6s so, their side pips measuring larger).
+        if abs(a.roundness - b.roundness) > SHAPE_TOLERANCE and any(
+                all(id(p) in read or p.side for p in groups[k]) for k in (i, j)):
             continue
         face, _ = _judge(both, img, con)
         if face is None:
@@ -1734,6 +1757,7 @@ def _read_at(frame: np.ndarray, work_side: int) -> DiceReading:
     img = cv2.blur(img, (3, 3))
     _describe_faces(pips, img, con)
     pips = _standing_out(pips, con)
+    con.found = pips
     _half_height_radii(pips, con)
     faces: list[_Face] = []
     loose: list[list[_Pip]] = []
@@ -1827,9 +1851,10 @@ def _explain(group: list[_Pip], img: np.ndarray, con: _Contrast,
         return [die]
     if len(group) == 1 or depth > 4:
         return [group] if unreadable else []
-    # Three corners of a 4 whose fourth pip blur or noise lost (or kept from linking).
-    if len(group) == 3:
-        die = _completed_four(group, img, con)
+    # Three corners of a 4 whose fourth pip blur or noise lost (or kept from linking), or of
+    # a 5 with its middle pip.
+    if 3 <= len(group) <= 4:
+        die = _completed_corner(group, img, con)
         if die is not None:
             return [die]
     # Dropping one stray pip (a side face's, a speck) often leaves a legal face.
@@ -1996,11 +2021,30 @@ def _mark_steps(group: list[_Pip], con: _Contrast, xy: np.ndarray) -> np.ndarray
     return out
 
 
-def _completed_four(group: list[_Pip], img: np.ndarray, con: _Contrast) -> _Face | None:
+def _completed_corner(group: list[_Pip], img: np.ndarray, con: _Contrast) -> _Face | None:
     """Three pips at three corners of a square (under the camera's tilt) whose fourth corner the
     image shows as a mark about as strong as they are: a 4 whose fourth pip blur, noise or a
-    glint kept from being found or linked. Read only if the 4 then passes every test."""
+    glint kept from being found or linked; or, with a fourth pip in the square's middle, a 5.
+    A corner pip by the face's edge is the one most often lost: its blob runs into the table
+    or shadow beyond the edge and is no pip (a close die's big pips come within a few pixels
+    of the edge). Read only if the 4 or 5 then passes every test."""
+    if len(group) == 3:
+        return _completed_four(group, img, con)
+    for mid in range(len(group)):
+        face = _completed_four(group[:mid] + group[mid + 1 :], img, con, group)
+        if face is not None:
+            return face
+    return None
+
+
+def _completed_four(group: list[_Pip], img: np.ndarray, con: _Contrast,
+                    whole: list[_Pip] | None = None) -> _Face | None:
+    """The face ``whole`` (by default the three corners ``group``) makes with the fourth
+    corner of ``group``'s square added, if the image shows a pip there (see
+    _completed_corner) and the face is a 4 (or, with a middle pip, a 5)."""
+    whole = group if whole is None else whole
     pts = np.array([[p.x, p.y] for p in group])
+    reach = max(p.r for p in group)  # a found pip this near (plus its own radius) is there
     for k in range(3):
         b = pts[k]
         a, c = pts[(k + 1) % 3], pts[(k + 2) % 3]
@@ -2009,12 +2053,19 @@ def _completed_four(group: list[_Pip], img: np.ndarray, con: _Contrast) -> _Face
         if min(nu, nv) < 0.6 * max(nu, nv) or abs(float(u @ v)) > 0.5 * nu * nv:
             continue
         d = a + c - b
+        # A 5's corner pip that was found but kept apart by the grouping is unlike its pips
+        # (another plane's, a speck), or rejoins them (see _rejoin): only a pip not found at
+        # all is completed so. (A far die's side 5, whose corner pip was found but left
+        # unlinked, was completed so and read beside its top face: a tuning photo shrunk 0.45.)
+        if whole is not group and any(math.hypot(p.x - d[0], p.y - d[1]) < p.r + reach
+                                      for p in con.found):
+            continue
         if not _pip_mark_at(group, con, d):
             continue
         twin = replace(group[k], x=float(d[0]), y=float(d[1]),
                        contrast=min(p.contrast for p in group))
-        face, _ = _judge([*group, twin], img, con)
-        if face is not None and face.die.value == 4:
+        face, _ = _judge([*whole, twin], img, con)
+        if face is not None and face.die.value == len(whole) + 1:
             return face
     return None
 
@@ -2522,7 +2573,15 @@ def _pair_twos(faces: list[_Face], alone: list[_Pip], loose: list[list[_Pip]],
                 continue
             d = math.hypot(a.x - b.x, a.y - b.y)
             # (Too close against the blobs' radius, too far against the larger: SPACING_RANGE.)
-            rr, far = (a.r + b.r) / 2, (a.spaced_r + b.spaced_r) / 2
+            # Too far is judged against the pips' long radius: seen at a slant, a pip keeps its
+            # width across the tilt but its area, and so its blob's radius, shrinks with the
+            # squash, while the pips' distance is at most its unforeshortened length.
+            # (Synthetic close scenes: a 2 at the frame's edge, pips 0.75 round, lay 4.6 blob
+            # radii per spacing apart, 4.0 long radii. Not in linking, see _groups: reaching
+            # farther there links side faces' squashed pips, synthetic tuning seeds and a tuning
+            # photo lost so.)
+            rr = (a.r + b.r) / 2
+            far = (a.spaced_r / math.sqrt(a.roundness) + b.spaced_r / math.sqrt(b.roundness)) / 2
             if not 2 * SPACING_RANGE[0] * rr <= d <= 2 * math.sqrt(2) * SPACING_RANGE[1] * far:
                 continue
             unlike = (abs(a.r - b.r) / rr + abs(a.contrast - b.contrast)
