@@ -365,17 +365,23 @@ def _find_pips(con: _Contrast, kernel: int, scale: float, min_area: float,
                 p.cored = True
             found += pips
             continue
-        pips, rejected = _blobs(mask, con, dark, kernel, scale, min_area, bridged)
+        pips, rejected = _blobs(mask, con, dark, kernel, scale, min_area, bridged,
+                                reach=RIM_REACH * kernel if dark else 2 * kernel)
         found += pips
+        # Pips bridged by blur lie within two pips' width; a pip joined to its face's
+        # shaded rim lies in a blob as wide as the rim (see RIM_REACH): only for wells.
+        wide = [b for b in rejected if max(b[2], b[3]) > 2 * kernel]
+        rejected = [b for b in rejected if max(b[2], b[3]) <= 2 * kernel]
+        split: list[_Pip] = []
         if rejected:
             split = _split_bridged(mask, rejected, con, dark, kernel, scale, min_area)
             found.extend(split)
-            if dark:
-                deep = _deep_pips(_unparted(rejected, mask, split, min_area), con, kernel,
-                                  min_area, found)
-                found.extend(deep)
-                found.extend(_well_pips(_unparted(rejected, mask, split + deep, min_area),
-                                        con, kernel, min_area, found))
+        if dark and (rejected or wide):
+            deep = _deep_pips(_unparted(rejected, mask, split, min_area), con, kernel,
+                              min_area, found) if rejected else []
+            found.extend(deep)
+            found.extend(_well_pips(_unparted(rejected, mask, split + deep, min_area), con,
+                                    kernel, min_area, found, _unparted(wide, mask, [], min_area)))
     return found
 
 
@@ -443,10 +449,16 @@ def _deep_pips(boxes: list[tuple[int, int, int, int]], con: _Contrast, kernel: i
 # (synthetic rough and light scenes, blue and purple dice: pips 0.7..0.8 against the face's
 # shaded edge and side face at 0.3..0.45 median).
 WELL = 0.5
+# A blob holding such a pip can be as wide as the face's rim it joins, with the side faces'
+# shade beyond it: up to this many KERNELs a side (a die of 58 pixels seen along its diagonal
+# is 82 wide; synthetic light and rough scenes, purple and blue dice: corner pips in rim blobs
+# 47..59 pixels a side, past the 2 KERNELs bridged pips are sought in).
+RIM_REACH = 4
 
 
 def _well_pips(boxes: list[tuple[int, int, int, int]], con: _Contrast, kernel: int,
-               min_area: float, found: list[_Pip]) -> list[_Pip]:
+               min_area: float, found: list[_Pip],
+               wide: Sequence[tuple[int, int, int, int]] = ()) -> list[_Pip]:
     """Dark pips in blobs (``boxes``) that are no pip and that neither the small opening nor
     the deep wells parted: a pip joined to a shallower dark patch around it. A saturated face
     (blue, purple) is dim in grey, and its rim comes out dark in the level dark pips are found
@@ -459,16 +471,22 @@ def _well_pips(boxes: list[tuple[int, int, int, int]], con: _Contrast, kernel: i
     a side face's squashed pips, or the polygon where touching dice's seams meet, are not)
     are kept, as cores: a lone one is judged on its whole blob, which is no pip, so none
     becomes a 1 by itself. A blob that is a single pip, only too wide for this level, is left
-    to the half-size copy (see KERNEL)."""
+    to the half-size copy (see KERNEL).
+
+    Blobs wider than bridged pips (``wide``, up to RIM_REACH kernels: a rim runs round its
+    face) give only pips that lie on their face (see _ringed_by_face): a face in shade (a
+    side face in the shadow band) is a wide blob too, and its own pips lie inside it."""
     pips: list[_Pip] = []
     mask = con.masks[0]
     part = None
-    for x, y, w, h in boxes:
+    for k, (x, y, w, h) in enumerate([*boxes, *wide]):
         if _blob_pip(mask, x, y, w, h, con, True, 2 * kernel + 3, 1.0, min_area) is not None:
             continue
         ratio = con.ratio(True, x, y, x + w, y + h)
         blob = mask[y : y + h, x : x + w] > 0
         top = float(ratio[blob].max())
+        if k >= len(boxes) and WELL * top <= PIP_CONTRAST:
+            continue  # (the cut would keep the whole blob, which is no pip: cheap first)
         if part is None:
             part = np.zeros_like(con.gray)
         part[y : y + h, x : x + w] = ((ratio > WELL * top) & blob).astype(np.uint8) * 255
@@ -476,10 +494,23 @@ def _well_pips(boxes: list[tuple[int, int, int, int]], con: _Contrast, kernel: i
         part[y : y + h, x : x + w] = 0
         for p in more:
             if (p.roundness >= LONE_ROUNDNESS and p.fill >= LONE_FILL
-                    and _clear_of(p, found + pips)):
+                    and _clear_of(p, found + pips)
+                    and (k < len(boxes) or _ringed_by_face(p, con))):
                 p.cored = True
                 pips.append(p)
     return pips
+
+
+def _ringed_by_face(pip: _Pip, con: _Contrast) -> bool:
+    """Whether most of the ring round a dark pip (where _describe_faces takes its face) is
+    no dark mark itself: a pip joined to its face's shaded rim has the rim on one side only,
+    and the face it lies on all round the rest (synthetic light and rough scenes, purple and
+    blue dice: ring medians 0.07..0.21 against PIP_CONTRAST); a pip on a face in shade lies
+    inside that patch, its ring as dark as the patch (a white die's side faces in the shadow
+    band: 0.26..0.33)."""
+    rad = max(pip.r * 1.9, pip.r + 2.0)
+    at = _pixel_index(con.gray.shape, pip.x + _RING[:, 0] * rad, pip.y + _RING[:, 1] * rad)
+    return statistics.median(_RATIO[con.closed[at], con.bright[at]].tolist()) < PIP_CONTRAST
 
 
 def _on_darker_face(gray: np.ndarray, x: int, y: int, w: int, h: int) -> bool:
@@ -496,11 +527,14 @@ def _on_darker_face(gray: np.ndarray, x: int, y: int, w: int, h: int) -> bool:
 
 
 def _blobs(mask: np.ndarray, con: _Contrast, dark: bool, kernel: int, scale: float,
-           min_area: float, bridged: bool, span: tuple[int, int, int, int] | None = None
+           min_area: float, bridged: bool, span: tuple[int, int, int, int] | None = None,
+           reach: int | None = None
            ) -> tuple[list[_Pip], list[tuple[int, int, int, int]]]:
     """The blobs of a mask that are pips, and (with ``bridged``) the boxes of those that are
-    not but could be pips joined by blur; ``span`` (x0, y0, x1, y1), where ``mask`` is blank
-    outside it, is all that is searched."""
+    not but could be pips joined by blur or to a shaded rim, up to ``reach`` pixels a side
+    (2 ``kernel`` unless given); ``span`` (x0, y0, x1, y1), where ``mask`` is blank outside
+    it, is all that is searched."""
+    reach = 2 * kernel if reach is None else reach
     found: list[_Pip] = []
     x0, y0, x1, y1 = span or (0, 0, mask.shape[1], mask.shape[0])
     # Every blob's outer boundary, those inside another blob's hole too: a white die's shaded
@@ -518,7 +552,7 @@ def _blobs(mask: np.ndarray, con: _Contrast, dark: bool, kernel: int, scale: flo
         pip = _blob_pip(mask, x, y, w, h, con, dark, kernel, scale, min_area)
         if pip is not None:
             found.append(pip)
-        elif bridged and 2 * min_area <= w * h and w <= 2 * kernel and h <= 2 * kernel:
+        elif bridged and 2 * min_area <= w * h and w <= reach and h <= reach:
             rejected.append((x, y, w, h))
     return found, rejected
 
@@ -833,6 +867,57 @@ def _half_height_radii(pips: list[_Pip], con: _Contrast) -> None:
                             MIN_PIP_AREA)
         if at_half is not None:
             p.r_half = at_half.r
+
+
+def _rounded_at_half_depth(pips: list[_Pip], con: _Contrast) -> None:
+    """Re-measures, in place, the deep dark pips whose blob is stretched (no filled ellipse,
+    see LONE_FILL: a disc is one from any view): its place, size and shape become those of
+    the part more than halfway from the face level to its own extreme, when that part is
+    clearly (SHAPE_TOLERANCE) rounder than the whole blob. (A pip whose blob is a filled
+    ellipse keeps the shape it has: its face's other pips are measured as it is, and alike
+    shapes link them, see _groups.)
+
+    A deep pip's blob is cut at PIP_CONTRAST, at or below a third of its depth (see
+    _CUT_BELOW_HALF), down in the blur round it: a corner pip a pixel or two from its face's
+    shaded rim (a saturated face is dim at its edge in the level dark pips are found on, see
+    _well_pips) joins that rim there, and its blob runs out onto it, off round and off centre,
+    its ring (see _describe_faces) off the face (synthetic rough scenes: a blue 5's corner
+    pip, 0.62 round, its face ring half table; at half depth 1.0 round, 1.5 pixels inward).
+    The rim is shallower than the pip, so half the pip's own depth leaves it out. A pip
+    squashed by the view (a side face's) is squashed at every depth, and stays as it was;
+    so does one whose half-depth part is no pip by itself or runs out of its window."""
+    h, w = con.gray.shape
+    for p in pips:
+        if (not p.dark or p.contrast < _CUT_BELOW_HALF[True] or p.fill >= LONE_FILL
+                or p.roundness > 1.0 - SHAPE_TOLERANCE):
+            continue
+        x, y = int(round(p.x)), int(round(p.y))
+        if not (0 <= x < w and 0 <= y < h):
+            continue
+        reach = min(KERNEL // 2, int(3 * p.r) + 3)
+        x0, y0 = max(0, x - reach), max(0, y - reach)
+        x1, y1 = min(w, x + reach + 1), min(h, y + reach + 1)
+        step = cv2.subtract(con.closed[y0:y1, x0:x1], con.bright[y0:y1, x0:x1])
+        # Its own extreme: the deepest point within its blob's radius of its centre.
+        k = max(1, int(round(p.r)))
+        cx0, cy0 = max(0, x - x0 - k), max(0, y - y0 - k)
+        _, top, _, at = cv2.minMaxLoc(step[cy0 : y - y0 + k + 1, cx0 : x - x0 + k + 1])
+        half = ((step > max(top / 2, MIN_PIP_STEP)) * 255).astype(np.uint8)
+        _, labels, stats, _ = cv2.connectedComponentsWithStats(half, connectivity=8)
+        label = labels[cy0 + at[1], cx0 + at[0]]
+        if label == 0:
+            continue
+        bx, by, bw, bh, _ = stats[label]
+        if bx == 0 or by == 0 or bx + bw >= half.shape[1] or by + bh >= half.shape[0]:
+            continue
+        part = np.where(labels == label, 255, 0).astype(np.uint8)
+        cut = _blob_pip(part, int(bx), int(by), int(bw), int(bh),
+                        _Contrast(step, step, step, step, (part, part)), False, KERNEL, 1.0,
+                        MIN_PIP_AREA)
+        if cut is None or cut.roundness <= p.roundness + SHAPE_TOLERANCE:
+            continue
+        p.x, p.y, p.r = cut.x + x0, cut.y + y0, cut.r
+        p.roundness, p.squash, p.fill = cut.roundness, cut.squash, cut.fill
 
 
 def _pip_window(pip: _Pip, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
@@ -1752,6 +1837,7 @@ def _read_at(frame: np.ndarray, work_side: int) -> DiceReading:
     for p in big:
         if _clear_of(p, pips):
             pips.append(p)
+    _rounded_at_half_depth(pips, con)
     # Face colours are compared on a lightly smoothed copy: single pixels of a dark die carry
     # sensor and JPEG noise as large as the tolerance itself.
     img = cv2.blur(img, (3, 3))
@@ -1855,6 +1941,11 @@ def _explain(group: list[_Pip], img: np.ndarray, con: _Contrast,
     # a 5 with its middle pip.
     if 3 <= len(group) <= 4:
         die = _completed_corner(group, img, con)
+        if die is not None:
+            return [die]
+    # Five pips of a 6 whose sixth blur or its face's shaded rim kept from being found.
+    if len(group) == 5:
+        die = _completed_six(group, img, con)
         if die is not None:
             return [die]
     # Dropping one stray pip (a side face's, a speck) often leaves a legal face.
@@ -2070,9 +2161,52 @@ def _completed_four(group: list[_Pip], img: np.ndarray, con: _Contrast,
     return None
 
 
-def _pip_mark_at(group: list[_Pip], con: _Contrast, d: np.ndarray) -> bool:
+def _completed_six(group: list[_Pip], img: np.ndarray, con: _Contrast) -> _Face | None:
+    """Five pips of a 6 whose sixth the image shows as a pip on its inward side (see
+    _pip_mark_at), found or not: a corner pip a pixel or two from its face's shaded rim (a
+    tilted face's corner, where the square level dark pips are measured against dips to the
+    rim's shade) stands out from that level too little to make a round blob (synthetic light
+    scenes: a white 6's corner pip, a ragged blob of contrast 0.39 where its face gives it
+    0.5). Five pips of a 6 fit no layout, and a 6's every pip completes a parallelogram with
+    three others (its two columns are parallel, its rows too), so the places tried are those
+    completions. Read only if the 6 passes every test (a 5 is no 6: its middle pip lies off
+    a 6's places)."""
+    pts = np.array([[p.x, p.y] for p in group])
+    r = statistics.median(p.r for p in group)
+    places: list[tuple[np.ndarray, int]] = []
+    for b in range(len(group)):
+        for a in range(len(group)):
+            for c in range(a + 1, len(group)):
+                if b in (a, c):
+                    continue
+                d = pts[a] + pts[c] - pts[b]
+                # (Not where a pip is, nor a place already taken.)
+                if all(_length(d - q) >= 2 * r for q in [*pts, *(t for t, _ in places)]):
+                    places.append((d, b))
+    if not places:
+        return None
+    # Cheap first: the marks at all the places in one pass (as _pip_mark_at measures them).
+    steps = _mark_steps(group, con, np.vstack([pts, [d for d, _ in places]])).tolist()
+    pip_step = statistics.median(steps[: len(group)])
+    for (d, b), step in zip(places, steps[len(group) :]):
+        if step < (1 - BLANK_MAX) * pip_step or not _pip_mark_at(group, con, d, inward=True):
+            continue
+        twin = replace(group[b], x=float(d[0]), y=float(d[1]),
+                       contrast=min(p.contrast for p in group))
+        face, _ = _judge([*group, twin], img, con)
+        if face is not None and face.die.value == 6:
+            return face
+    return None
+
+
+def _pip_mark_at(group: list[_Pip], con: _Contrast, d: np.ndarray,
+                 inward: bool = False) -> bool:
     """Whether the image shows a pip of this group's kind at ``d``, found or not: a mark
-    about as strong as the group's pips, that the face closes round."""
+    about as strong as the group's pips, that the face closes round; with ``inward``, on
+    the side towards the group's pips (the face's middle) only, and clear of them: a corner
+    pip's outer side is its face's margin and shaded rim, which may stand out as far, and a
+    small die's pips lie closer to their neighbours than the ring (1.6 radii: the halo
+    _plain_between leaves out)."""
     # The group's pips, the point and the ring round it (see below) in one pass; medians by
     # statistics.median, np.median's value without its cost.
     r = statistics.median([p.r for p in group])
@@ -2084,7 +2218,17 @@ def _pip_mark_at(group: list[_Pip], con: _Contrast, d: np.ndarray) -> bool:
         return False
     # A pip is a spot: the face closes round it (the table or a side face beyond a
     # corner would stand out as far, but not as a spot).
-    return statistics.median(steps[n + 1 :]) <= BLANK_MAX * pip_step
+    ring = steps[n + 1 :]
+    if inward:
+        pts = np.array([[p.x, p.y] for p in group])
+        spots = d + _RING * 2.0 * r
+        clear = np.hypot(spots[:, None, 0] - pts[None, :, 0],
+                         spots[:, None, 1] - pts[None, :, 1]).min(axis=1) > 1.6 * r
+        facing = _RING @ (pts.mean(axis=0) - d) > 0
+        ring = [v for v, keep in zip(ring, clear & facing) if keep]
+        if len(ring) < 3:
+            return False
+    return statistics.median(ring) <= BLANK_MAX * pip_step
 
 
 def _completed_threes(faces: list[_Face], img: np.ndarray, con: _Contrast) -> None:

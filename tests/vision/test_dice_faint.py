@@ -84,3 +84,17 @@ def test_a_corner_pip_joined_to_a_dark_face_edge_is_parted_from_it():
     # against 0.3..0.45), and the second 4 is read.
     scene = render_dice(353, "rough")
     assert read_dice(scene.image).values == scene.values == [4, 4]
+
+
+@pytest.mark.parametrize(("condition", "seed", "why"), [
+    ("light", 355, "a purple die's corner pips joined its dark rim into one blob 45 by 59 px, "
+                   "wider than the wells were sought in"),
+    ("rough", 340, "a blue 5's corner pip cut a third of its depth down ran onto the shaded "
+                   "rim, off round and off centre; at half its depth it is round"),
+    ("rough", 224, "a corner pip ran onto the shaded rim (as above)"),
+    ("light", 384, "a white 6's corner pip in the rim's shade, too faint to be found: the "
+                   "five others fit no layout, and the sixth place shows a pip's mark"),
+])
+def test_pips_lost_to_a_dice_shaded_rim_are_found(condition, seed, why):
+    scene = render_dice(seed, condition)
+    assert read_dice(scene.image).values == scene.values, why
