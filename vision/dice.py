@@ -361,6 +361,7 @@ def _find_pips(con: _Contrast, kernel: int, scale: float, min_area: float,
                 rest = [b for b in _unparted(rejected, cores, split, min_area)
                         if _on_darker_face(con.gray, *b)]
                 pips += _deep_pips(rest, con, kernel, min_area, pips, dark)
+                pips += _whole_of_unround_cores(rejected, cores, con, kernel, min_area, pips)
             for p in pips:
                 p.cored = True
             found += pips
@@ -383,6 +384,55 @@ def _find_pips(con: _Contrast, kernel: int, scale: float, min_area: float,
             found.extend(_well_pips(_unparted(rejected, mask, split + deep, min_area), con,
                                     kernel, min_area, found, _unparted(wide, mask, [], min_area)))
     return found
+
+
+def _whole_of_unround_cores(boxes: list[tuple[int, int, int, int]], cores: np.ndarray,
+                            con: _Contrast, kernel: int, min_area: float,
+                            found: list[_Pip]) -> list[_Pip]:
+    """Light pips whose core (see _cores) is no pip only for its shape, taken as their whole
+    blob: one core alone in a whole blob that is a pip by itself.
+
+    A core is cut at half its 5-pixel neighbourhood's maximum, not at half its own: across a
+    pip's blurred profile that cut moves out roughly with the square of the blur's width, so
+    a core comes out more elongated than its pip (a negative's drilled pip seen at an angle:
+    core 0.49..0.54 round, its whole blob 0.64..0.68, half height 0.84). Its whole blob holds
+    no bridge or speckle when it holds no other core. Only a pip as round at half its own
+    height (see _shaped_at_half_height) as a lone 1 must be is taken: a side face's pip is
+    squashed at every height, and left unfound as before."""
+    pips: list[_Pip] = []
+    mask = con.masks[1]
+    for x, y, w, h in boxes:
+        if w > kernel - 2 or h > kernel - 2:
+            continue  # larger than a pip's core can be: bridged pips or a face's corner
+        x0, y0, x1, y1 = max(0, x - kernel), max(0, y - kernel), x + w + kernel, y + h + kernel
+        window = mask[y0:y1, x0:x1]
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(window, connectivity=8)
+        inside = labels[y - y0 : y - y0 + h, x - x0 : x - x0 + w][
+            cores[y : y + h, x : x + w] > 0]
+        if not len(inside):
+            continue
+        label = int(np.bincount(inside).argmax())
+        bx, by, bw, bh, _ = stats[label]
+        if bx == 0 or by == 0 or bx + bw >= window.shape[1] or by + bh >= window.shape[0]:
+            continue
+        own = labels[by : by + bh, bx : bx + bw] == label
+        n_cores, _ = cv2.connectedComponents(
+            (own & (cores[y0 + by : y0 + by + bh, x0 + bx : x0 + bx + bw] > 0)).astype(np.uint8))
+        if n_cores != 2:  # (the background and one core)
+            continue
+        part = np.where(labels == label, 255, 0).astype(np.uint8)
+        pip = _blob_pip(part, int(bx), int(by), int(bw), int(bh),
+                        _Contrast(con.gray[y0:y1, x0:x1], con.bright[y0:y1, x0:x1],
+                                  con.closed[y0:y1, x0:x1], con.opened[y0:y1, x0:x1],
+                                  (part, part)), False, kernel, 1.0, min_area)
+        if pip is None:
+            continue
+        pip.x += x0
+        pip.y += y0
+        if (_shaped_at_half_height(pip, con).roundness >= LONE_ROUNDNESS
+                and _clear_of(pip, found + pips)):
+            pips.append(pip)
+    return pips
 
 
 def _unparted(boxes: list[tuple[int, int, int, int]], mask: np.ndarray, split: list[_Pip],
@@ -786,8 +836,9 @@ def _shaped_at_half_height(lone: _Pip, con: _Contrast) -> _Pip:
     At half height it is cut nearer where a dark pip is; but a flat, saturated top or a glint
     off its centre can in turn distort that cut. A pip squashed by the view (a side face) is
     squashed at every height, so a cut clearly rounder than the whole blob (by more than
-    SHAPE_TOLERANCE) gives the pip's shape. A blotch whose half-height part is no pip (two
-    peaks, a ragged patch: see _blob_pip) keeps its whole blob's shape."""
+    SHAPE_TOLERANCE) gives the pip's shape, and one rounder within that tolerance half of
+    it. A blotch whose half-height part is no pip (two peaks, a ragged patch: see _blob_pip)
+    keeps its whole blob's shape."""
     mask = con.masks[1]
     x0, y0, x1, y1 = _pip_window(lone, mask.shape)
     _, labels = cv2.connectedComponents(mask[y0:y1, x0:x1])
@@ -801,11 +852,17 @@ def _shaped_at_half_height(lone: _Pip, con: _Contrast) -> _Pip:
     x, y, w, h = cv2.boundingRect(half)
     cut = _blob_pip(half, x, y, w, h, _Contrast(step, step, step, step, (half, half)), False,
                     KERNEL, 1.0, MIN_PIP_AREA)
-    # Cuts within measurement noise (SHAPE_TOLERANCE) of each other show one shape, the
-    # whole blob's (a blurred letter on a black key is as unround at both); so does a cut too
-    # small to measure its shape (see SMALL_PIP): the grid alone makes a speck look round.
-    if cut is None or cut.r < SMALL_PIP or cut.roundness <= lone.roundness + SHAPE_TOLERANCE:
+    # A cut too small to measure its shape (see SMALL_PIP) shows the whole blob's: the grid
+    # alone makes a speck look round; so does a cut no rounder than the blob. Cuts within
+    # measurement noise (SHAPE_TOLERANCE) of each other are one shape measured twice (a
+    # blurred letter on a black key is as unround at both): its roundness is their mean. (The
+    # whole blob's alone made a rounder blob the worse pip: a negative's round pip, its blob
+    # 0.67..0.69 round and its cut 0.76..0.84, failed LONE_ROUNDNESS through camera shifts
+    # where, without them, a blob 0.61..0.63 round took its cut's 0.84..0.86.)
+    if cut is None or cut.r < SMALL_PIP or cut.roundness <= lone.roundness:
         return lone
+    if cut.roundness <= lone.roundness + SHAPE_TOLERANCE:
+        return replace(lone, roundness=(lone.roundness + cut.roundness) / 2)
     return replace(lone, roundness=cut.roundness, squash=cut.squash, fill=cut.fill)
 
 
