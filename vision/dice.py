@@ -1935,7 +1935,7 @@ def _read_at(frame: np.ndarray, work_side: int) -> DiceReading:
     _completed_sixes(faces, loose, img, con)
     _drop_rows(faces, loose, pips)
     faces, doubt, near = _drop_off_table_faces(faces)
-    faces = _drop_side_faces(faces, img, near)
+    faces = _drop_side_faces(faces, img, near, pips)
     # A 1 in the band around another face is that die's side face, unless its pip looks at
     # the camera as squarely as that face's own pips: then it is a die lying against it.
     faces = [f for f in faces
@@ -2881,6 +2881,7 @@ def _rescue_ones(faces: list[_Face], pips: list[_Pip], loose: list[list[_Pip]],
         up = _squash_axis(table)
         if up[1] > 0:
             up = -up
+    near = _drop_off_table_faces(faces)[2] if up is not None else None
     used = {id(p) for f in faces for p in f.group}
     for p in pips:
         if id(p) in used:
@@ -2902,10 +2903,26 @@ def _rescue_ones(faces: list[_Face], pips: list[_Pip], loose: list[list[_Pip]],
         # shape roughly (see above; tune photos through grain and JPEG: a 1's pip 0.23..0.32 off
         # the table, just beyond its die's side 5 or 2, 0.36..0.45 off it). Which of the two
         # faces is the top is left to _drop_off_table_faces.
+        # Where the read dice show which way the camera sees their side faces (``near``, see
+        # _toward_camera), rather than it being assumed, the place decides whatever the planes
+        # say: a far die is seen more steeply than the near ones that set the table plane, so
+        # its top face is squashed more than they are and its near side face less, the two
+        # alike (tune photos over-exposed or turned 25 degrees: a 1's pip 0.27..0.32 off the
+        # table, just beyond its die's side 5, 0.17..0.22 off it). Unless a read face lies just
+        # up the table from the pip in turn: then the pip may be that face's side face. Where
+        # the way up the table is only assumed (the far side at the top), the plane must still
+        # not contradict it (tune negatives turned a quarter: the tilt runs across the picture,
+        # and a pip between two 5s, taken by place alone, was read as an extra die's 1).
         lone_off = _length(_pip_shape(lone) - table)
-        beyond = [k for k, f in enumerate(faces)
-                  if up is not None and f.die.value > 1 and ON_TABLE < off[k] and lone_off < off[k]
-                  and _up_beside(f, p, up)]
+        if near is not None:
+            beyond = [k for k, f in enumerate(faces)
+                      if f.die.value > 1 and _up_beside(f, p, -near)]
+            if beyond and any(_up_beside(f, p, near) for f in faces):
+                beyond = []
+        else:
+            beyond = [k for k, f in enumerate(faces)
+                      if up is not None and f.die.value > 1 and ON_TABLE < off[k]
+                      and lone_off < off[k] and _up_beside(f, p, up)]
         if lone_off > OFF_TABLE and not beyond:
             continue
         one, _ = _judge([p], img, con, lone_round=MIN_ROUNDNESS)
@@ -2927,7 +2944,8 @@ def _rescue_ones(faces: list[_Face], pips: list[_Pip], loose: list[list[_Pip]],
 def _up_beside(face: _Face, p: _Pip, up: np.ndarray) -> bool:
     """Whether a pip lies just beyond a face up the table (``up``): within 45 degrees of that
     direction, and no farther than a die's top and side face can lie (1.3 reaches, as in
-    _drop_off_table_faces, the pip's face taken as large as this one: one die, one size)."""
+    _drop_off_table_faces, the pip's face taken as large as this one: one die, one size).
+    With the direction reversed: whether the face lies just beyond the pip."""
     d = np.array([p.x, p.y]) - face.centre
     along = float(d @ up)
     return (along >= math.cos(math.radians(45)) * _length(d)
@@ -3124,7 +3142,8 @@ TOUCHING_GAP = 0.85
 
 
 def _drop_side_faces(faces: list[_Face], img: np.ndarray,
-                     near: np.ndarray | None = None) -> list[_Face]:
+                     near: np.ndarray | None = None,
+                     pips: list[_Pip] | None = None) -> list[_Face]:
     """Of two readable faces of one die (top and a side seen at an angle), keeps the top one.
 
     The side face is the one squashed towards the other: its pips are foreshortened along the
@@ -3169,6 +3188,10 @@ def _drop_side_faces(faces: list[_Face], img: np.ndarray,
                     and _one_die_along_tilt(a, b, up, img)):
                 side.add(j if _worse_view(b, a, near) else i)
                 continue
+            if (gap < SIDE_REACH * reach and pips is not None and _toward(a, b, near)
+                    and _bare_below(b, a, near, pips, img.shape)):
+                side.add(j)
+                continue
             if b.die.value > 1 and _beside(b.group, a):
                 side.add(j)  # squashed pips in the band just around a: a's side face
                 continue
@@ -3181,6 +3204,35 @@ def _drop_side_faces(faces: list[_Face], img: np.ndarray,
             if off < math.radians(40):
                 side.add(j)
     return [f for k, f in enumerate(faces) if k not in side]
+
+
+def _bare_below(b: _Face, a: _Face, near: np.ndarray, pips: list[_Pip],
+                shape: tuple[int, ...]) -> bool:
+    """Whether no pip lies just beyond ``b`` towards the camera (``near``, see _toward_camera),
+    where b's own near side face would show if b were a top face.
+
+    A tilted camera sees every die's near side face, between its top face and itself, and
+    every face has a pip. Seen at about 45 degrees a die's top and near side face are
+    foreshortened alike and lie as far apart as two touching dice's top faces (tune photos,
+    far dice: a 1 and its side 5, 0.70 and 0.71 flat, 0.91 of a reach apart, the table and
+    the die one colour so what lies beyond them does not tell, see _one_die_along_tilt). But
+    two touching dice in a line towards the camera show three faces, the near die's side
+    face below its top; one die shows two. So of two such faces, the nearer one with no pip
+    beyond it is no top face: it is the side face of the other (the place taken as far as a
+    die's top and side face can lie, as in _up_beside; not where the frame cuts it off)."""
+    h, w = shape[:2]
+    reach = 1.3 * 2 * b.half * b.spacing
+    end = b.centre + near * reach
+    if not (0 <= end[0] < w and 0 <= end[1] < h):
+        return False
+    own = {id(p) for p in a.group + b.group}
+    for p in pips:
+        if id(p) in own:
+            continue
+        d = np.array([p.x, p.y]) - b.centre
+        if _length(d) <= reach and float(d @ near) >= math.cos(math.radians(45)) * _length(d):
+            return False
+    return True
 
 
 def _toward(a: _Face, b: _Face, near: np.ndarray | None) -> bool | None:

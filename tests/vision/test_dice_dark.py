@@ -100,3 +100,10 @@ def test_white_ones_whose_glow_blurs_out_of_round_are_read(shift):
 def test_a_large_white_one_on_a_black_die_in_light_is_read():
     scene = render_dice(377, "light")
     assert read_dice(scene.image).values == scene.values
+
+
+def test_a_quarter_turned_camera_still_keeps_a_five_beside_its_side_three():
+    # Turned a quarter, the frame's far side is no longer at its top: with no pair of faces to
+    # show which way the camera looks, a pip's place up the picture decides nothing.
+    got, want = _shifted_negative("dice", "five_34.jpg", "quarter turn")
+    assert got == want == [5, 5, 5, 5]
