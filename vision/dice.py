@@ -1939,8 +1939,9 @@ def _read_at(frame: np.ndarray, work_side: int) -> DiceReading:
     # A 1 in the band around another face is that die's side face, unless its pip looks at
     # the camera as squarely as that face's own pips: then it is a die lying against it.
     faces = [f for f in faces
-             if not (f.die.value == 1 and any(_beside(f.group, g) and f.flatness < ROUND_AS_TOP
-                                              * g.flatness for g in faces if g is not f))]
+             if not (f.die.value == 1 and any((_beside(f.group, g) or _near_side_one(f, g, near))
+                                              and f.flatness < ROUND_AS_TOP * g.flatness
+                                              for g in faces if g is not f))]
     faces = _drop_undersized_faces(faces)
     faces = _drop_cut_faces(faces, loose, img.shape)
     faces = _drop_odd_ones(faces)
@@ -2048,7 +2049,8 @@ def _explain(group: list[_Pip], img: np.ndarray, con: _Contrast,
         # face explains every pip: it beats an unsure face with a stray left over (a top face
         # and side pips read as one 6).
         steep = next(((face, rest) for face, rest in peeled
-                      if face.die.confidence >= UNSURE_FACE and _beside(rest, face)), None)
+                      if face.die.confidence >= UNSURE_FACE and _beside(rest, face)
+                      and not _squarely_seen(rest, face)), None)
         for face, rest in peeled:
             if not 2 <= len(rest) - 1 <= 6:
                 continue
@@ -2468,6 +2470,38 @@ def _beside(group: Sequence[_Pip], face: _Face) -> bool:
     if len(group) == 1 and not group[0].linked and reach <= SIDE_BAND:
         return True
     return squashed and reach <= SQUASHED_BAND
+
+
+def _squarely_seen(group: Sequence[_Pip], face: _Face) -> bool:
+    """Whether any of these pips looks at the camera as squarely as a face's own (ROUND_AS_TOP):
+    one die's top and side faces are seen at angles that add up to 90 degrees, so such a pip is
+    no pip of that face's side faces; it lies on a top face, of a die of its own. (_beside
+    judges a group by its pips' mean roundness: a touching die's round pips and its neighbour's
+    squashed side pips, linked into one group, average out as squashed. Tune photos in low
+    contrast: a 4's three round pips, 0.85..0.91, beside a 1 read from its fourth, 0.92, and a
+    side face's pips, 0.54..0.64.)"""
+    return any(p.roundness >= ROUND_AS_TOP * face.flatness for p in group)
+
+
+def _near_side_one(one: _Face, face: _Face, near: np.ndarray | None) -> bool:
+    """Whether a 1 lies where the camera sees the near side face of ``face``'s die, by how far
+    the camera's tilt puts that side face's middle out.
+
+    The camera sees a die's side faces towards itself (``near``, see _toward_camera; never
+    away from it). Tilted by t, it sees the near side face's middle 1 + tan t face half-sizes
+    out from the top face's centre (see _beside), and t shows in the top face's own pips:
+    cos t = its flatness. A touching die's top face lies 2 half-sizes out at the least, so a
+    pip nearer the side face's middle than that (half way between the two) is the side face.
+    At 45 degrees or more the two places meet and the place tells nothing: SIDE_BAND holds.
+    (Tune photos blurred: a 3 seen at 39 degrees, flatness 0.78, and its die's side 1, 1.80
+    half-sizes out towards the camera, where the side face's middle lies at 1.80.)"""
+    if near is None or face.die.value == 1 or one.group[0].linked or not _toward(face, one, near):
+        return False
+    tan_t = math.tan(math.acos(min(face.flatness, 1.0)))
+    if tan_t >= 1.0:
+        return False
+    reach = _side_reach(one.group, face)
+    return reach is not None and reach <= (1.0 + tan_t + 2.0) / 2
 
 
 def _surely_beyond(group: Sequence[_Pip], face: _Face, band: float) -> bool:
@@ -3114,13 +3148,21 @@ def _drop_cut_faces(faces: list[_Face], loose: list[list[_Pip]],
     are a 4, one row or column a 2 or 3; a 4's or 5's corners a 2). Where the frame cuts the
     face, its edge is not seen, so the face tests cannot tell a whole face from such a part,
     when the places a larger layout's pips would take lie off the frame (_LARGER_PLACES).
-    A 5 or 6 is part of no larger layout, and a 1 is judged on its own face evidence."""
+    A 5 or 6 is part of no larger layout. A 1 is judged on its own face evidence, unless its
+    pip linked to alike pips across a plain face (see _groups): it is then one pip of a face
+    with more, and where its outline reaches past the frame at all, the edge its face evidence
+    found is the frame's, not the face's (tune negatives turned 25 degrees: a 6's or 5's pip
+    split off the rest of a face the frame's corner cuts, its outline 0.11..0.47 of its
+    half-size past the edge)."""
     h, w = shape[:2]
     kept = []
     for f in faces:
+        o = np.array(f.die.outline)
+        over = max(-o[:, 0].min(), -o[:, 1].min(), o[:, 0].max() - w, o[:, 1].max() - h)
+        if f.die.value == 1 and not f.group[0].unlinked and over > 0:
+            loose.append(list(f.group))
+            continue
         if 2 <= f.die.value <= 4:
-            o = np.array(f.die.outline)
-            over = max(-o[:, 0].min(), -o[:, 1].min(), o[:, 0].max() - w, o[:, 1].max() - h)
             beyond = _LARGER_PLACES @ f.axes.T + f.centre
             if over > CUT_FACE * f.half * f.spacing and not (
                     (beyond >= 0).all() and (beyond[:, 0] < w).all() and (beyond[:, 1] < h).all()):

@@ -107,3 +107,11 @@ def test_a_quarter_turned_camera_still_keeps_a_five_beside_its_side_three():
     # show which way the camera looks, a pip's place up the picture decides nothing.
     got, want = _shifted_negative("dice", "five_34.jpg", "quarter turn")
     assert got == want == [5, 5, 5, 5]
+
+
+def test_a_pip_split_off_a_face_the_frame_cuts_is_no_one():
+    # Turned, the frame's corner cuts a 6 (dark dice: the photo's negative); a pip split off
+    # its alike neighbours passed as a 1, its face's edge "found" where the frame ends. A
+    # linked 1 whose outline runs past the frame is left unread, as cut 2s, 3s and 4s are.
+    got, want = _shifted_negative("dice-cameras", "six_40.jpg", "turned 25 deg")
+    assert got == want == [6, 6, 6, 6, 6]
