@@ -897,9 +897,7 @@ def _half_height_radii(pips: list[_Pip], con: _Contrast) -> None:
         x, y = int(round(p.x)), int(round(p.y))
         if not (0 <= x < w and 0 <= y < h):
             continue
-        reach = min(KERNEL // 2, int(3 * p.r) + 3)
-        x0, y0 = max(0, x - reach), max(0, y - reach)
-        x1, y1 = min(w, x + reach + 1), min(h, y + reach + 1)
+        x0, y0, x1, y1 = _depth_window(p, x, y, (h, w))
         if p.dark:
             step = cv2.subtract(con.closed[y0:y1, x0:x1], con.bright[y0:y1, x0:x1])
         else:
@@ -908,22 +906,39 @@ def _half_height_radii(pips: list[_Pip], con: _Contrast) -> None:
         k = max(1, int(round(p.r)))
         cx, cy = x - x0, y - y0
         top = int(step[max(0, cy - k) : cy + k + 1, max(0, cx - k) : cx + k + 1].max())
-        # Cut at half that, but no lower than any mark's step (MIN_PIP_STEP): below it lies
-        # the sensor's noise on a dark cloth, into which a speck's half-height part spreads.
-        half = ((step > max(top / 2, MIN_PIP_STEP)) * 255).astype(np.uint8)
-        _, labels, stats, _ = cv2.connectedComponentsWithStats(half, connectivity=8)
-        label = labels[cy, cx]
-        if label == 0:
-            continue
-        bx, by, bw, bh, _ = stats[label]
-        if bx == 0 or by == 0 or bx + bw >= half.shape[1] or by + bh >= half.shape[0]:
-            continue
-        part = np.where(labels == label, 255, 0).astype(np.uint8)
-        at_half = _blob_pip(part, int(bx), int(by), int(bw), int(bh),
-                            _Contrast(step, step, step, step, (part, part)), False, KERNEL, 1.0,
-                            MIN_PIP_AREA)
+        at_half = _above_half(step, top, cx, cy)
         if at_half is not None:
             p.r_half = at_half.r
+
+
+def _depth_window(p: _Pip, x: int, y: int, shape: tuple[int, int]
+                  ) -> tuple[int, int, int, int]:
+    """The window (x0, y0, x1, y1) round a pip at frame pixel (x, y) in which its depth is
+    measured: three of its radii and a few pixels each way (its blob and the face round it),
+    no farther than half a kernel, within the frame."""
+    reach = min(KERNEL // 2, int(3 * p.r) + 3)
+    return (max(0, x - reach), max(0, y - reach),
+            min(shape[1], x + reach + 1), min(shape[0], y + reach + 1))
+
+
+def _above_half(step: np.ndarray, top: float, x: int, y: int) -> _Pip | None:
+    """The part of a mark more than half its ``top`` step above its face level (``step``, a
+    window round it), holding window pixel (x, y), measured as a pip; None when there is no
+    such part there, or it runs out of the window (no whole mark). The cut is no lower than
+    any mark's step (MIN_PIP_STEP): below it lies the sensor's noise on a dark cloth, into
+    which a speck's half-height part spreads."""
+    half = ((step > max(top / 2, MIN_PIP_STEP)) * 255).astype(np.uint8)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(half, connectivity=8)
+    label = labels[y, x]
+    if label == 0:
+        return None
+    bx, by, bw, bh, _ = stats[label]
+    if bx == 0 or by == 0 or bx + bw >= half.shape[1] or by + bh >= half.shape[0]:
+        return None
+    part = np.where(labels == label, 255, 0).astype(np.uint8)
+    return _blob_pip(part, int(bx), int(by), int(bw), int(bh),
+                     _Contrast(step, step, step, step, (part, part)), False, KERNEL, 1.0,
+                     MIN_PIP_AREA)
 
 
 def _rounded_at_half_depth(pips: list[_Pip], con: _Contrast) -> None:
@@ -951,26 +966,13 @@ def _rounded_at_half_depth(pips: list[_Pip], con: _Contrast) -> None:
         x, y = int(round(p.x)), int(round(p.y))
         if not (0 <= x < w and 0 <= y < h):
             continue
-        reach = min(KERNEL // 2, int(3 * p.r) + 3)
-        x0, y0 = max(0, x - reach), max(0, y - reach)
-        x1, y1 = min(w, x + reach + 1), min(h, y + reach + 1)
+        x0, y0, x1, y1 = _depth_window(p, x, y, (h, w))
         step = cv2.subtract(con.closed[y0:y1, x0:x1], con.bright[y0:y1, x0:x1])
         # Its own extreme: the deepest point within its blob's radius of its centre.
         k = max(1, int(round(p.r)))
         cx0, cy0 = max(0, x - x0 - k), max(0, y - y0 - k)
         _, top, _, at = cv2.minMaxLoc(step[cy0 : y - y0 + k + 1, cx0 : x - x0 + k + 1])
-        half = ((step > max(top / 2, MIN_PIP_STEP)) * 255).astype(np.uint8)
-        _, labels, stats, _ = cv2.connectedComponentsWithStats(half, connectivity=8)
-        label = labels[cy0 + at[1], cx0 + at[0]]
-        if label == 0:
-            continue
-        bx, by, bw, bh, _ = stats[label]
-        if bx == 0 or by == 0 or bx + bw >= half.shape[1] or by + bh >= half.shape[0]:
-            continue
-        part = np.where(labels == label, 255, 0).astype(np.uint8)
-        cut = _blob_pip(part, int(bx), int(by), int(bw), int(bh),
-                        _Contrast(step, step, step, step, (part, part)), False, KERNEL, 1.0,
-                        MIN_PIP_AREA)
+        cut = _above_half(step, top, cx0 + at[0], cy0 + at[1])
         if cut is None or cut.roundness <= p.roundness + SHAPE_TOLERANCE:
             continue
         p.x, p.y, p.r = cut.x + x0, cut.y + y0, cut.r
