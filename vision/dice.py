@@ -228,6 +228,38 @@ def _levels(img: np.ndarray, gray: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return cv2.addWeighted(top, 0.5, gray, 0.5, 0), cv2.addWeighted(low, 0.5, gray, 0.5, 0)
 
 
+# Levels (8-bit) within which the darkest dark mark, and the darkest pixel's brightest channel,
+# count as lying at the frame's black point: a few levels of sensor noise and JPEG (tune
+# photos veiled, their contrast squeezed to 0.6 and lifted 60 levels: 0..2 apart).
+VEIL_SLACK = 3
+
+
+def _veil(img: np.ndarray, bright: np.ndarray, con: _Contrast) -> float:
+    """The level a veil (haze, flare, a washed-out camera) adds over the whole frame, or 0.
+
+    A veil lifts every pixel alike, so a dark pip's printed black reads as the veil's level
+    and its contrast ratio against its face (see _RATIO) falls: its blob is cut at a
+    different depth of its blurred edge and comes out smaller and less round than the
+    face's other pips, and a 1's pip no longer tells a side face's pips from its own (tune
+    photos veiled, contrast squeezed to 0.6 and lifted 60 levels: four photos of 1s lost).
+    Measured above the black point, the ratio is the unveiled one again.
+
+    The frame's darkest level is a veil only when it is (a) neutral: every channel of the
+    darkest pixel at it (a veil is grey; the darkest pixel of dark coloured dice has one
+    channel far below the others: tune negatives over-exposed, darkest channel 49..62, its
+    brightest channel 66..80, and there three_33 was lost), (b) the black of dark pips: the
+    darkest dark mark at it, not a dark face or cloth, and (c) above MIN_PIP_STEP: smaller
+    lifts are every scene's own darkest shading (synthetic tuning seeds: up to 31; tune
+    negatives 10..46), and taking them off lost frames there (rough237, the negative of
+    dice_21)."""
+    black = float(img.min())
+    if black < MIN_PIP_STEP:
+        return 0.0
+    low = cv2.minMaxLoc(bright)[0]
+    marks = cv2.minMaxLoc(bright, con.masks[0])[0]
+    return black if low <= black + VEIL_SLACK and marks <= low + VEIL_SLACK else 0.0
+
+
 def _contrast(gray: np.ndarray, bright: np.ndarray, kernel: int) -> _Contrast:
     se = cv2.getStructuringElement(cv2.MORPH_RECT, (kernel, kernel))
     closed = cv2.morphologyEx(bright, cv2.MORPH_CLOSE, se)
@@ -1284,11 +1316,13 @@ def _plain_between(pips: list[_Pip], pairs: np.ndarray, img: np.ndarray,
     return ~long_enough | (kept < 2) | (offs <= np.maximum(1, n // 10))
 
 
-def _groups(pips: list[_Pip], img: np.ndarray
+def _groups(pips: list[_Pip], img: np.ndarray, black: float = 0.0
             ) -> tuple[list[list[_Pip]], list[tuple[_Pip, _Pip]]]:
     """Pips linked into faces: alike, close enough, and plain face between them; and the pairs
     that were alike and close enough but not plain between, or unlike only in the way a pip
-    whose blob ran into its surroundings is (see ``merged``), for _rejoin."""
+    whose blob ran into its surroundings is (see ``merged``), for _rejoin. Dark pips' faces
+    are compared above the veil's black point ``black`` (see _veil): the light falling off
+    across a face scales what the face reflects, not the veil added over it."""
     n = len(pips)
     parent = list(range(n))
 
@@ -1335,7 +1369,7 @@ def _groups(pips: list[_Pip], img: np.ndarray
     # Colours are compared only for the pairs alike so far (few of all).
     one, two = np.nonzero(np.triu(size_ok & (shape_ok | merged) & near
                                   & (dark[:, None] == dark[None]), 1))
-    brightest = _channel_max(faces)
+    brightest = _channel_max(faces) - np.where(dark, black, 0.0)
     tol = 0.13 * np.maximum(brightest[one], brightest[two]) + 8.0
     colour_ok = _channel_max(np.abs(faces[one] - faces[two])) <= tol
     # A shadow's soft edge across a die dims one pip's face against the other's: the same colour
@@ -1889,6 +1923,10 @@ def _read_at(frame: np.ndarray, work_side: int) -> DiceReading:
     gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
     bright, dim = _levels(img, gray)
     con = _contrast(dim, bright, KERNEL)
+    # Under a veil (haze, flare) dark pips are measured above its black point (see _veil).
+    black = _veil(img, bright, con)
+    if black:
+        con = _contrast(dim, cv2.subtract(bright, black), KERNEL)
     pips = _find_pips(con, KERNEL, 1.0, MIN_PIP_AREA, bridged=True)
     # Big pips (dice close to the camera) are found on a half-size copy.
     big = _find_pips(_contrast(cv2.pyrDown(dim), cv2.pyrDown(bright), KERNEL), KERNEL, 2.0,
@@ -1907,7 +1945,7 @@ def _read_at(frame: np.ndarray, work_side: int) -> DiceReading:
     faces: list[_Face] = []
     loose: list[list[_Pip]] = []
     alone: list[_Pip] = []  # pips linked to none and no 1 by themselves
-    groups, unplain = _groups(pips, img)
+    groups, unplain = _groups(pips, img, black)
     for group in groups:
         for p in group:
             p.unlinked = len(group) == 1
