@@ -438,21 +438,30 @@ def _whole_of_unround_cores(boxes: list[tuple[int, int, int, int]], cores: np.nd
             continue  # larger than a pip's core can be: bridged pips or a face's corner
         x0, y0, x1, y1 = max(0, x - kernel), max(0, y - kernel), x + w + kernel, y + h + kernel
         window = mask[y0:y1, x0:x1]
-        n, labels, stats, _ = cv2.connectedComponentsWithStats(window, connectivity=8)
+        # (Labels only, and the one box needed taken from them: the same labels, ten times
+        # faster than with every blob's statistics.)
+        n, labels = cv2.connectedComponents(window, connectivity=8)
         inside = labels[y - y0 : y - y0 + h, x - x0 : x - x0 + w][
             cores[y : y + h, x : x + w] > 0]
         if not len(inside):
             continue
         label = int(np.bincount(inside).argmax())
-        bx, by, bw, bh, _ = stats[label]
+        part = cv2.compare(labels, int(label), cv2.CMP_EQ)  # (255 where labels == label)
+        bx, by, bw, bh = cv2.boundingRect(part)
         if bx == 0 or by == 0 or bx + bw >= window.shape[1] or by + bh >= window.shape[0]:
+            continue
+        # (What _blob_pip below rejects by the box and area alone, cheap first.)
+        if (bw > kernel - 2 or bh > kernel - 2 or bw * bh < min_area
+                or max(bw, bh) > 3 * min(bw, bh) + 2):
+            continue
+        area = cv2.countNonZero(part)
+        if area < min_area or area < 0.4 * bw * bh:
             continue
         own = labels[by : by + bh, bx : bx + bw] == label
         n_cores, _ = cv2.connectedComponents(
             (own & (cores[y0 + by : y0 + by + bh, x0 + bx : x0 + bx + bw] > 0)).astype(np.uint8))
         if n_cores != 2:  # (the background and one core)
             continue
-        part = np.where(labels == label, 255, 0).astype(np.uint8)
         pip = _blob_pip(part, int(bx), int(by), int(bw), int(bh),
                         _Contrast(con.gray[y0:y1, x0:x1], con.bright[y0:y1, x0:x1],
                                   con.closed[y0:y1, x0:x1], con.opened[y0:y1, x0:x1],
@@ -960,14 +969,14 @@ def _above_half(step: np.ndarray, top: float, x: int, y: int) -> _Pip | None:
     any mark's step (MIN_PIP_STEP): below it lies the sensor's noise on a dark cloth, into
     which a speck's half-height part spreads."""
     half = ((step > max(top / 2, MIN_PIP_STEP)) * 255).astype(np.uint8)
-    _, labels, stats, _ = cv2.connectedComponentsWithStats(half, connectivity=8)
+    _, labels = cv2.connectedComponents(half, connectivity=8)  # (box: see below)
     label = labels[y, x]
     if label == 0:
         return None
-    bx, by, bw, bh, _ = stats[label]
+    part = cv2.compare(labels, int(label), cv2.CMP_EQ)  # (255 where labels == label)
+    bx, by, bw, bh = cv2.boundingRect(part)
     if bx == 0 or by == 0 or bx + bw >= half.shape[1] or by + bh >= half.shape[0]:
         return None
-    part = np.where(labels == label, 255, 0).astype(np.uint8)
     return _blob_pip(part, int(bx), int(by), int(bw), int(bh),
                      _Contrast(step, step, step, step, (part, part)), False, KERNEL, 1.0,
                      MIN_PIP_AREA)
