@@ -455,11 +455,8 @@ def _whole_of_unround_cores(boxes: list[tuple[int, int, int, int]], cores: np.nd
         if bx == 0 or by == 0 or bx + bw >= window.shape[1] or by + bh >= window.shape[0]:
             continue
         # (What _blob_pip below rejects by the box and area alone, cheap first.)
-        if (bw > kernel - 2 or bh > kernel - 2 or bw * bh < min_area
-                or max(bw, bh) > 3 * min(bw, bh) + 2):
-            continue
-        area = cv2.countNonZero(part)
-        if area < min_area or area < 0.4 * bw * bh:
+        if not (_pip_box(int(bw), int(bh), kernel, min_area)
+                and _pip_area(cv2.countNonZero(part), int(bw), int(bh), min_area)):
             continue
         own = labels[by : by + bh, bx : bx + bw] == label
         n_cores, _ = cv2.connectedComponents(
@@ -805,18 +802,27 @@ def _pieces(parted: np.ndarray, whole: np.ndarray, boxes: list[tuple[int, int, i
     return found
 
 
+def _pip_box(w: int, h: int, kernel: int, min_area: float) -> bool:
+    """Whether a blob's box could hold a pip: not too big, too small or too long."""
+    return w <= kernel - 2 and h <= kernel - 2 and w * h >= min_area and max(w, h) <= 3 * min(
+        w, h) + 2
+
+
+def _pip_area(area: float, w: int, h: int, min_area: float) -> bool:
+    """Whether a blob's area could be a pip's: large enough, and filling enough of its box."""
+    return area >= min_area and area >= 0.4 * w * h
+
+
 def _blob_pip(mask: np.ndarray, x: int, y: int, w: int, h: int, con: _Contrast, dark: bool,
               kernel: int, scale: float, min_area: float) -> _Pip | None:
     """The pip a blob (bounding box x, y, w, h in ``mask``) is, or None if it is no pip: too
     big, too small, too long, not a filled ellipse."""
-    if w > kernel - 2 or h > kernel - 2 or w * h < min_area:
-        return None
-    if max(w, h) > 3 * min(w, h) + 2:
+    if not _pip_box(w, h, kernel, min_area):
         return None
     patch = mask[y : y + h, x : x + w]
     m = cv2.moments(patch, binaryImage=True)
     area = m["m00"]
-    if area < min_area or area < 0.4 * w * h:
+    if not _pip_area(area, w, h, min_area):
         return None
     mu20, mu02, mu11 = m["mu20"] / area, m["mu02"] / area, m["mu11"] / area
     common = math.sqrt(max(0.0, ((mu20 - mu02) / 2) ** 2 + mu11**2))
