@@ -239,7 +239,9 @@ class MirrorServer:
                 # probing a name takes about two seconds: the page is served meanwhile
                 self._spawn(self._announce())
             self._ready.set()
-            log.info("mirror: serving %s", self.url)
+            # the address phones use (the LAN's, not loopback when every interface is bound)
+            link = self.phone_link()
+            log.info("mirror: serving %s (also %s)", link.url, link.local_url)
             await self._stopped.wait()
         finally:
             if self._unlisten is not None:

@@ -390,3 +390,19 @@ def test_stopping_says_goodbye_to_every_phone_at_once(hub):
                 assert ws.close_code == 1001
 
     asyncio.run(run())
+
+
+def test_the_log_gives_the_address_phones_use(hub, caplog):
+    server = MirrorServer(
+        MirrorConfig(interfaces=["127.0.0.1"]), hub, port=0, announce=False, host_name="kitchen"
+    )
+    with caplog.at_level("INFO", logger="companion.net.server"):
+        server.start()
+        try:
+            port = server.port
+        finally:
+            server.stop()
+    serving = [r.getMessage() for r in caplog.records if "mirror: serving" in r.getMessage()]
+    assert serving == [
+        f"mirror: serving http://127.0.0.1:{port}/ (also http://kitchen.local:{port}/)"
+    ]
