@@ -86,6 +86,14 @@ SPACING_RANGE = (1.8, 4.5)
 # on pips at least SQUARE_ON round.
 LIGHT_STEP = 1.2
 SQUARE_ON = 0.85
+# A hard shadow's edge (a hand, a lamp's arm, the tray's rim) across a face dims the part in
+# it by a single factor, as much as this: such pips are not linked, as the face's own tests
+# cannot tell them from a dimmer side face's by colour, but their groups may rejoin into one
+# legal face (see _rejoin), for pips seen square-on only (SQUARE_ON: tune photos under a
+# shadow band of 0.55, faces split along its edge into two groups 1.6..1.9 apart in level;
+# with pips down to LONE_ROUNDNESS, synthetic light213, clutter258 and touching382 read a 4
+# and its side face's pips, 0.7..0.85 round in a render, as a 6 or lost a die).
+SHADOW_STEP = 2.2
 # A face smaller than this fraction of the other dice's (median) is not a die of the roll.
 SIZE_RATIO = 0.5
 
@@ -1290,9 +1298,11 @@ def _leaves_face(colours: np.ndarray, face: np.ndarray) -> np.ndarray:
 
 
 def _plain_between(pips: list[_Pip], pairs: np.ndarray, img: np.ndarray,
-                   dist: np.ndarray) -> np.ndarray:
+                   dist: np.ndarray, stepped: bool = False) -> np.ndarray:
     """For each pair of pips (P x 2 indices), whether the face between them is plain: no seam,
-    gap or edge of another die. All pairs are sampled in one pass."""
+    gap or edge of another die. All pairs are sampled in one pass. ``stepped``: the pips' faces
+    differ by a hard shadow's edge (see SHADOW_STEP), and the face between them may be the
+    colour of either one's."""
     # (x and y apart: numpy's loops over a short last axis cost more than the arithmetic.)
     x, y = np.array([p.x for p in pips]), np.array([p.y for p in pips])
     r = np.array([p.r for p in pips])
@@ -1331,6 +1341,10 @@ def _plain_between(pips: list[_Pip], pairs: np.ndarray, img: np.ndarray,
     noise = np.array([p.noise for p in pips])
     tol = np.maximum(0.13 * _channel_max(face) + 8.0, NOISE_SPREAD * (noise[i] + noise[j]) / 2)
     off = (_channel_max(np.abs(vals - face[which])) > tol[which]) & keep
+    if stepped:
+        for k in (i, j):
+            own = np.maximum(0.13 * _channel_max(faces[k]) + 8.0, NOISE_SPREAD * noise[k])
+            off &= _channel_max(np.abs(vals - faces[k][which])) > own[which]
     offs = np.bincount(which[off], minlength=len(pairs))
     return ~long_enough | (kept < 2) | (offs <= np.maximum(1, n // 10))
 
@@ -1398,17 +1412,32 @@ def _groups(pips: list[_Pip], img: np.ndarray, black: float = 0.0
     gain = np.minimum(np.maximum(level[one] / level[two], 1 / LIGHT_STEP), LIGHT_STEP)
     square_on = np.minimum(rho[one], rho[two]) >= SQUARE_ON
     colour_ok |= square_on & (_channel_max(np.abs(faces[one] - faces[two] * gain[:, None])) <= tol)
-    pairs = np.stack([one[colour_ok], two[colour_ok]], axis=1)
+    # Across a hard shadow's edge (see SHADOW_STEP): alike in shape as well, and the face
+    # between them plain but for one step from the one's colour to the other's; for _rejoin
+    # only.
+    shade = np.minimum(np.maximum(level[one] / level[two], 1 / SHADOW_STEP), SHADOW_STEP)
+    shaded = (~colour_ok & square_on & shape_ok[one, two]
+              & (_channel_max(np.abs(faces[one] - faces[two] * shade[:, None])) <= tol))
+    steps = np.stack([one[shaded], two[shaded]], axis=1)
+    if len(steps):
+        steps = steps[_plain_between(pips, steps, img, dist, stepped=True)]
     unplain: list[tuple[_Pip, _Pip]] = []
+    pairs = np.stack([one[colour_ok], two[colour_ok]], axis=1)
     if len(pairs):
         plain = _plain_between(pips, pairs, img, dist)
         links = plain & shape_ok[pairs[:, 0], pairs[:, 1]]
         for i, j in pairs[links]:
             parent[root(int(i))] = root(int(j))
-        unplain = [(pips[int(i)], pips[int(j)]) for i, j in pairs[~links]]
+        unplain += [(pips[int(i)], pips[int(j)]) for i, j in pairs[~links]]
     out: dict[int, list[_Pip]] = {}
     for i in range(n):
         out.setdefault(root(i), []).append(pips[i])
+    # Two lone pips a shadow's step apart are as likely two dice's 1s, or a top face's pip and
+    # its side face's (synthetic clutter383: a 1 and its side pip, 0.90 round, twice as dim),
+    # as a 2 across the edge: a face split by a shadow rejoins only from a part that linked.
+    sizes = {k: len(g) for k, g in out.items()}
+    unplain += [(pips[int(i)], pips[int(j)]) for i, j in steps
+                if max(sizes[root(int(i))], sizes[root(int(j))]) > 1]
     return list(out.values()), unplain
 
 
@@ -1634,12 +1663,17 @@ def _face_level(group: list[_Pip], con: _Contrast) -> tuple[np.ndarray, float, f
     return con.level(group[0].dark), level, -1.0 if group[0].dark else 1.0, rad
 
 
-def _empty_where_no_pip(fit: _Fit, group: list[_Pip], con: _Contrast) -> float:
+def _empty_where_no_pip(fit: _Fit, group: list[_Pip], con: _Contrast,
+                        shaded: bool = False) -> float:
     """The strongest mark where the layout says the face is blank, as a fraction of how far
     this face's own pips stand out from it (0 = clean, 1 = as strong as a pip).
 
     Measured against the face's own pips, not an absolute ratio: on a dark die the noise is a
     large fraction of the grey level, while the pips still stand far above it.
+    ``shaded``: a hard shadow's edge crosses the face (see _shadow_split). Each pip is then
+    measured against the face level around it, and the blank spots against the shaded level:
+    one by the edge may lie across it from its nearest pip, and a mark on the lit part still
+    stands out from the shaded face by most of a pip's step.
     """
     if fit.value == 1:
         return 0.0  # the pip offset is unknown on a 1; its ring is checked by the caller
@@ -1653,12 +1687,17 @@ def _empty_where_no_pip(fit: _Fit, group: list[_Pip], con: _Contrast) -> float:
     xi, yi = np.rint(xy[:, 0]).astype(int), np.rint(xy[:, 1]).astype(int)
     steps = np.full(len(xy), math.inf)
     inner = (xi >= rad) & (xi < w - rad) & (yi >= rad) & (yi < h - rad)
+    levels = np.full(len(xy), level)
+    if shaded:
+        own = np.array([p.face_grey for p in group])
+        levels[: len(group)] = own
+        levels[len(group):] = own.min()  # (dark pips only)
     if inner.any():
-        steps[inner] = sign * (_square_medians(image, xi[inner], yi[inner], rad) - level)
+        steps[inner] = sign * (_square_medians(image, xi[inner], yi[inner], rad) - levels[inner])
     for k in np.nonzero(~inner & (xi >= 0) & (xi < w) & (yi >= 0) & (yi < h))[0]:
         patch = image[max(0, yi[k] - rad): yi[k] + rad + 1,
                       max(0, xi[k] - rad): xi[k] + rad + 1]
-        steps[k] = sign * (float(np.median(patch)) - level)
+        steps[k] = sign * (float(np.median(patch)) - levels[k])
     # (statistics.median: np.median's value, the middle one or the mean of the middle two.)
     pip_step = statistics.median(steps[: len(group)].tolist())
     if pip_step <= 0:
@@ -1724,8 +1763,10 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
         if not larger.dice and reading.unread:
             break  # seeing nothing is no surer than seeing a face that could not be read
         # Enlarged, pips that were already large come out too large for the kernels (see
-        # LARGE_PIP): a face keeps only the pips still found, its middle one a sure 1.
-        if _large_pips(larger, frame, side) and _lost_pips(larger, reading):
+        # LARGE_PIP): a face keeps only the pips still found, its middle one a sure 1, or
+        # none, and is lost whole (a die's side face may then read in its place).
+        if _large_pips(larger, frame, side) and (_lost_pips(larger, reading)
+                                                 or _lost_faces(larger, reading)):
             break
         # A larger reading that accounts for the first die by die (see _accounts_for) stands
         # even when it is no surer: two readings that left faces unread are equally unsure,
@@ -1883,6 +1924,23 @@ def _accounts_for(second: DiceReading, first: DiceReading, lone: bool = False,
             return False
         more = True
     return more
+
+
+def _lost_faces(larger: DiceReading, reading: DiceReading) -> bool:
+    """Whether a second look read no die at the place of one of the first look's sure dice
+    (tune photo four_22 zoomed 1.35: enlarged to twice WORK_SIDE, pips of radius 12 lost a 4
+    whole and read a side face's 2 for another, surely, where half the size read all three
+    4s). An unsure die may be a misreading that the second look puts right (synthetic
+    oblique252: a 4 of 0.84 beside unread pips, a sure 5 at twice the size)."""
+    used: set[int] = set()
+    for die in reading.dice:
+        if die.confidence < SURE_READING:
+            continue
+        j = _pair(die, larger.dice, used)
+        if j is None:
+            return True
+        used.add(j)
+    return False
 
 
 def _lost_pips(larger: DiceReading, reading: DiceReading) -> bool:
@@ -2772,16 +2830,20 @@ def _judge_afresh(group: list[_Pip], img: np.ndarray, con: _Contrast,
     # dark face shaded across, the ring of a pip near the shaded side or the rounded edge comes
     # out darker than the face's middle; the lightest ring is the least off.
     least_off = None if group[0].dark else faces[int(np.argmax(faces.sum(axis=1)))]
+    face = _column_median(faces)
+    shaded = _shadow_split(group, faces)
+    if shaded is not None:
+        face, least_off = shaded
     # A lone blob's plain ring is most of what tells a 1 from any spot on a noisy or textured
     # surface: its tolerance is not widened by the noise its own ring measures.
     noise = statistics.median([p.noise for p in group]) if len(group) > 1 else 0.0
-    plain, bounded, face_half = _face_evidence(fit, img, _column_median(faces), least_off,
+    plain, bounded, face_half = _face_evidence(fit, img, face, least_off,
                                                side_arc=group[0].unlinked, noise=noise)
     if plain < 0.75:
         return None, fit.value >= 4
     if bounded < (0.5 if fit.value <= 3 else 0.0):
         return None, False
-    blank = _empty_where_no_pip(fit, group, con)
+    blank = _empty_where_no_pip(fit, group, con, shaded is not None)
     if blank > BLANK_MAX:
         return None, True
     roundness = min(p.roundness for p in group)
@@ -2803,6 +2865,29 @@ def _judge_afresh(group: list[_Pip], img: np.ndarray, con: _Contrast,
     )
     return _Face(die, group, fit.centre, fit.axes, spacing, face_half, _flatness(group),
                  _squash_direction(group)), False
+
+
+def _shadow_split(group: list[_Pip], faces: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """The lit and the shaded face colour of a group of three or more dark pips (a 2's two
+    pips a shadow's step apart are no more a face than two lone ones, see _groups), seen
+    square-on (SQUARE_ON, in the median), whose rings (``faces``, N x 3) differ by more than
+    light falls off across a face (LIGHT_STEP) but by no more than a hard shadow's edge dims
+    (SHADOW_STEP), and only by that factor; None for any other. A face so split is plain where
+    it is either colour (see _face_evidence), and its blank spots are measured against the
+    shaded one (see _empty_where_no_pip); synthetic rough385: two blotches of a rough table
+    linked as a 2 this way."""
+    if len(group) < 3 or not group[0].dark:
+        return None
+    level = faces.sum(axis=1) + 1.0
+    gain = level.max() / level.min()
+    if not LIGHT_STEP < gain <= SHADOW_STEP:
+        return None
+    if statistics.median([p.roundness for p in group]) < SQUARE_ON:
+        return None
+    lit, dim = faces[int(np.argmax(level))], faces[int(np.argmin(level))]
+    if _channel_max(np.abs(lit - dim * gain)) > 0.13 * float(lit.max()) + 8.0:
+        return None
+    return lit, dim
 
 
 @dataclass
