@@ -921,8 +921,13 @@ def _shaped_at_half_height(lone: _Pip, con: _Contrast) -> _Pip:
     # where, without them, a blob 0.61..0.63 round took its cut's 0.84..0.86.)
     if cut is None or cut.r < SMALL_PIP or cut.roundness <= lone.roundness:
         return lone
+    # The glow is ragged where noise or a rough face's grain breaks its faint edge, and its
+    # fill measures that; a hole left where strokes cross is a polygon at every height, and
+    # its cut fills no more of its ellipse than its whole blob does. So a rounder cut gives
+    # the fill, if it is the fuller.
     if cut.roundness <= lone.roundness + SHAPE_TOLERANCE:
-        return replace(lone, roundness=(lone.roundness + cut.roundness) / 2)
+        return replace(lone, roundness=(lone.roundness + cut.roundness) / 2,
+                       fill=max(lone.fill, cut.fill))
     return replace(lone, roundness=cut.roundness, squash=cut.squash, fill=cut.fill)
 
 
@@ -1745,6 +1750,7 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
     reading = _read_at(frame, WORK_SIDE)
     first = reading
     passed, passed_side = None, 0  # the last larger reading that did not stand
+    seen_at = WORK_SIDE  # the side the reading was made at
     long_side = max(frame.shape[:2])
     for side in (2 * WORK_SIDE, 4 * WORK_SIDE) if closer else ():
         if not (_too_small(reading, frame, side // 2) or reading.confidence < SURE_READING):
@@ -1761,7 +1767,7 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
         # any die, or were lost, so neither its count of dice nor its confidence means much.
         # (A phone's photo of the whole table: at WORK_SIDE its pips are one or two pixels.)
         if not enlarged and larger.dice and _too_small(reading, frame, side // 2):
-            reading = larger
+            reading, seen_at = larger, side
             continue
         if not larger.dice and reading.unread:
             break  # seeing nothing is no surer than seeing a face that could not be read
@@ -1771,11 +1777,15 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
         if _large_pips(larger, frame, side) and (_lost_pips(larger, reading)
                                                  or _lost_faces(larger, reading)):
             break
+        # Enlarged, the frame adds no pips: a sure face read with fewer of the very pips the
+        # first look read it with has come apart (see _came_apart), and the first stands.
+        if enlarged and reading.confidence >= SURE_READING and _came_apart(larger, reading):
+            break
         # A larger reading that accounts for the first die by die (see _accounts_for) stands
         # even when it is no surer: two readings that left faces unread are equally unsure,
         # and this one read more of them.
         if _accounts_for(larger, reading):
-            reading = larger
+            reading, seen_at = larger, side
             continue
         # An enlarged reading stands only if it is surer; a larger one if it reads more dice,
         # or as many more surely. Pips too small to measure (see SMALL_PIP) are measured
@@ -1790,7 +1800,7 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
         elif (enlarged and larger.confidence <= reading.confidence) or (
                 (len(larger.dice), larger.confidence) < (len(reading.dice), reading.confidence)):
             break
-        reading = larger
+        reading, seen_at = larger, side
     # Dice close to the camera (a low stand, a phone held over the tray) have pips too big
     # for the kernels at WORK_SIDE: they are read at half that, then a quarter, while the
     # reading is empty, unsure, or its pips (or a lone pip it left) are large. A smaller
@@ -1821,6 +1831,7 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
         if farther.dice and not _small_pips(farther, frame, side) and _accounts_for(
                 farther, reading, lone=_large_lone_pip(reading, frame, at)):
             reading, at = farther, side
+            seen_at = at
             continue
         # A larger reading passed over above stands after all when this smaller one reads
         # the very same dice, die for die at the same places, and it accounts for this
@@ -1831,14 +1842,21 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
                 and not _large_pips(passed, frame, passed_side) and _agrees(farther, passed)
                 and _accounts_for(passed, reading, loose=True)):
             reading, at = passed, passed_side
+            seen_at = at
             continue
+        # (Not when it reads fewer pips at the place of a die this one read, its pips large
+        # enough there to measure (see SMALL_PIP): shrunk, a small die's whole face blurs into
+        # one blob, a sure 1 over the face's pips.)
         if farther.dice and not _small_pips(farther, frame, side) and (
                 (_large_pips(reading, frame, at)
                  and farther.confidence >= min(SURE_READING, reading.confidence))
                 or (farther.confidence >= SURE_READING
                     and (len(farther.dice), farther.confidence)
-                    > (len(reading.dice), reading.confidence))):
+                    > (len(reading.dice), reading.confidence)
+                    and not (_fewer_pips(farther, reading)
+                             and not _small_pips(reading, frame, seen_at)))):
             reading, at = farther, side
+            seen_at = at
     if closer and reading is first and reading.confidence < SURE_READING:
         reading = _outvoted(frame, reading)
     return replace(reading, ms=(time.perf_counter() - start) * 1000)
@@ -2000,6 +2018,18 @@ def _lost_faces(larger: DiceReading, reading: DiceReading) -> bool:
     return False
 
 
+def _fewer_pips(second: DiceReading, first: DiceReading) -> bool:
+    """Whether a second look reads a die of fewer pips at the place of one of the first's."""
+    used: set[int] = set()
+    for a in first.dice:
+        j = _pair(a, second.dice, used)
+        if j is not None:
+            used.add(j)
+            if second.dice[j].value < a.value:
+                return True
+    return False
+
+
 def _lost_pips(larger: DiceReading, reading: DiceReading) -> bool:
     """Whether a second look read a 1 whose pip the first look read as one of a larger face's
     (within a third of the closest two of that face's pips)."""
@@ -2014,6 +2044,29 @@ def _lost_pips(larger: DiceReading, reading: DiceReading) -> bool:
                 near = max(2.0, float(gaps[np.triu_indices(len(pts), 1)].min()) / 3)
                 if (np.hypot(pts[:, 0] - x, pts[:, 1] - y) < near).any():
                     return True
+    return False
+
+
+def _came_apart(larger: DiceReading, reading: DiceReading) -> bool:
+    """Whether a second look read a die with fewer pips than a die of the first look, every
+    one of them on a pip of that die (within a third of the closest two of its pips, as in
+    _lost_pips): it read part of the face the first read whole, its other pips left out.
+
+    An enlarged frame has no pip the first look lacked, but its pips' shapes and gaps are
+    measured anew, and a face whose pips are squashed on a tilted camera can fail to link
+    whole there (synthetic p7 oblique723: a 5 read at WORK_SIDE, the enlarged look linking
+    two of its pips as a sure 2 and leaving the other three as lone pips)."""
+    for die in reading.dice:
+        if die.value < 3:
+            continue
+        pts = np.array(die.pips)
+        gaps = np.hypot(*(pts[:, None] - pts[None]).T)
+        near = max(2.0, float(gaps[np.triu_indices(len(pts), 1)].min()) / 3)
+        for part in larger.dice:
+            if not 2 <= part.value < die.value:
+                continue  # (a lone 1 on a face's pip: see _lost_pips)
+            if all(np.hypot(pts[:, 0] - x, pts[:, 1] - y).min() < near for x, y in part.pips):
+                return True
     return False
 
 
@@ -2595,8 +2648,12 @@ def _drop_rows(faces: list[_Face], loose: list[list[_Pip]], pips: list[_Pip]) ->
     as round within SHAPE_TOLERANCE (one plane; a neighbour's side face pip can sit there, but
     squashed). A die's shaded corner can look like a mark there, so image marks do not.
     (A 2 with a mark at one end only is a 3's two pips, see _completed_threes.) Its pips are
-    left unread."""
+    left unread. The pips of a read 4, 5 or 6 beside it are no such row's: those faces' pips
+    run in two directions, a square, and touching dice can put one just where the 2's line
+    runs on (synthetic p5 touching582: a 2 between a 5 and a 3, its diagonal meeting a pip of
+    each)."""
     kept = []
+    squares = {id(p) for g in faces if g.die.value >= 4 for p in g.group}
     for f in faces:
         if f.die.value in (2, 3):
             pts = np.array([[p.x, p.y] for p in f.group])
@@ -2608,6 +2665,7 @@ def _drop_rows(faces: list[_Face], loose: list[list[_Pip]], pips: list[_Pip]) ->
             rd = statistics.median(p.roundness for p in f.group)
             own = {id(p) for p in f.group}
             alike = [q for q in pips if q.dark == f.group[0].dark and id(q) not in own
+                     and id(q) not in squares
                      and 0.7 * r <= q.r <= r / 0.7 and abs(q.roundness - rd) <= SHAPE_TOLERANCE]
             marks = [any(math.hypot(q.x - e[0], q.y - e[1]) <= near for q in alike)
                      for e in (a - step, b + step)]

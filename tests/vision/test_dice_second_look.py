@@ -30,3 +30,18 @@ def test_a_smaller_look_that_reads_more_of_a_close_roll_stands(seed):
     scene = render_dice(seed, "close")
     assert read_dice(scene.image).values == scene.values
 
+
+
+def test_an_enlarged_look_whose_face_came_apart_does_not_replace_a_sure_one():
+    # Enlarged, the squashed pips of a steeply seen 5 fail to link: a 2 read from some of the
+    # very pips the first look read as the 5. Enlarging adds no pips: the first look stands.
+    scene = render_dice(723, "oblique")
+    assert read_dice(scene.image).values == scene.values == [1, 1, 3, 3, 5, 5]
+
+
+def test_a_smaller_look_that_reads_a_face_as_one_blob_does_not_replace_it():
+    # Shrunk, a small die's whole 4 blurs into one blob, a sure 1: it does not stand over a
+    # look that read fewer dice but measured this one's pips.
+    scene = render_dice(618, "rough")
+    reading = read_dice(scene.image)
+    assert reading.values == scene.values == [4]

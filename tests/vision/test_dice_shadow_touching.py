@@ -92,3 +92,12 @@ def test_two_touching_dice_seen_square_on_are_not_one_dies_top_and_side():
     # that add up to 90 degrees, so both cannot look at the camera that squarely.
     scene = render_dice(348, "touching")
     assert read_dice(scene.image).values == scene.values == [1, 3, 3, 4, 5, 6]
+
+
+@pytest.mark.parametrize("seed, values", [(582, [1, 2, 3, 4, 5, 5]), (674, [2, 2, 3, 3, 5, 6])])
+def test_a_neighbours_square_of_pips_does_not_make_a_two_a_row(seed, values):
+    # Touching dice: a pip of a 4, 5 or 6 beside a 2 lies where the 2's diagonal would run on.
+    # Those pips are a square face's, which a pattern in rows never is: the 2 stays a die.
+    scene = render_dice(seed, "touching")
+    assert scene.values == values
+    assert read_dice(scene.image).values == values
