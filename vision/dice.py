@@ -1758,6 +1758,12 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
         # A frame without the pixels for this size is enlarged, once: it adds no detail, but
         # pips of two or three pixels come out round enough to be measured.
         enlarged = long_side < 0.75 * side
+        # Pips already too large for the kernels (see LARGE_PIP) come out twice as large
+        # enlarged: a face they leave unread is lost there, not read, and the larger look
+        # would seem surer for it (synthetic close520: a 1's big pip left unread at
+        # WORK_SIDE, not found at all at twice that). The smaller looks below read them.
+        if _large_pips(reading, frame, side // 2):
+            break
         if enlarged and side > 2 * WORK_SIDE:
             break
         larger = _read_at(frame, side)
@@ -1780,6 +1786,13 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
         # Enlarged, the frame adds no pips: a sure face read with fewer of the very pips the
         # first look read it with has come apart (see _came_apart), and the first stands.
         if enlarged and reading.confidence >= SURE_READING and _came_apart(larger, reading):
+            break
+        # A face the first look read surely, its pips at a size it measures well, that the
+        # larger look reads as a 1 on one of those pips came apart there (its pips linked
+        # with a side face's instead): enlarging adds no pip and loses none, so the larger
+        # look is no surer of that die, however sure it is of the 1.
+        if not _too_small(reading, frame, side // 2) and _lost_pips(larger, reading,
+                                                                    SURE_READING):
             break
         # A larger reading that accounts for the first die by die (see _accounts_for) stands
         # even when it is no surer: two readings that left faces unread are equally unsure,
@@ -2030,15 +2043,17 @@ def _fewer_pips(second: DiceReading, first: DiceReading) -> bool:
     return False
 
 
-def _lost_pips(larger: DiceReading, reading: DiceReading) -> bool:
+def _lost_pips(larger: DiceReading, reading: DiceReading, sure: float = 0.0) -> bool:
     """Whether a second look read a 1 whose pip the first look read as one of a larger face's
-    (within a third of the closest two of that face's pips)."""
+    (within a third of the closest two of that face's pips); with ``sure``, only a face of
+    three pips or more that the first look read at least that surely counts (any two alike
+    marks fit a 2, a 1 beside its side face's pip too: synthetic oblique318)."""
     for one in larger.dice:
         if one.value != 1:
             continue
         x, y = one.pips[0]
         for die in reading.dice:
-            if die.value > 1:
+            if die.value > (2 if sure else 1) and die.confidence >= sure:
                 pts = np.array(die.pips)
                 gaps = np.hypot(*(pts[:, None] - pts[None]).T)
                 near = max(2.0, float(gaps[np.triu_indices(len(pts), 1)].min()) / 3)

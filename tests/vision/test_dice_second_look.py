@@ -45,3 +45,17 @@ def test_a_smaller_look_that_reads_a_face_as_one_blob_does_not_replace_it():
     scene = render_dice(618, "rough")
     reading = read_dice(scene.image)
     assert reading.values == scene.values == [4]
+
+
+def test_an_enlarged_look_that_splits_a_sure_face_into_a_one_does_not_stand():
+    # Enlarged, one pip of a sure 3 reads as a sure 1 (the others linked with a side face's):
+    # enlarging adds no pip, so the larger look is no surer of that die.
+    scene = render_dice(613, "clutter")
+    assert read_dice(scene.image).values == scene.values == [3]
+
+
+def test_pips_already_too_large_are_not_enlarged_but_shrunk():
+    # A close roll whose 1 has a pip too large for the kernels: enlarged, the pip is lost and
+    # the look seems surer for it; the half-size look reads the 1.
+    scene = render_dice(520, "close")
+    assert read_dice(scene.image).values == scene.values == [1, 3, 4]
