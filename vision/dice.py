@@ -879,7 +879,7 @@ def _alone(pip: _Pip, con: _Contrast, img: np.ndarray) -> _Pip | None:
                     _round_light(con, _pip_window(lone, con.gray.shape))
         if lone is not None and not pip.dark:
             lone = _shaped_at_half_height(lone, seen)
-    if lone is None or lone.contrast >= LONE_PIP_CONTRAST or pip.dark:
+    if lone is None or lone.contrast >= LONE_PIP_CONTRAST:
         return lone
     return replace(lone, contrast=max(lone.contrast, _colour_contrast(pip, img)))
 
@@ -1069,15 +1069,19 @@ def _whole_blob(pip: _Pip, con: _Contrast) -> _Pip | None:
 
 
 def _colour_contrast(pip: _Pip, img: np.ndarray) -> float:
-    """A light pip's contrast ratio against its face in the colour channel where the two differ
-    most, when it is lighter in every channel (0 when not).
+    """A pip's contrast ratio against its face in the colour channel where the two differ
+    most, when it lies on the pip's side of the face in every channel: lighter for a light
+    pip, darker for a dark one (0 when not).
 
     White paint is lighter than any face in every channel, and a camera sees three: a white pip
     on a yellow face is far lighter than the face in blue, barely in grey (and in the blend of
     grey and dimmest channel pips are found on). A patch of another hue (the table in a loop of
-    cable, a sticker) is darker than its surround in some channel. The face is the ring colour
-    _describe_faces took; the pip, the mean of a small square at its centre. (Dark pips are
-    measured on the face's brightest channel already.)
+    cable, a sticker) is darker than its surround in some channel. Likewise a coloured pip
+    painted on a white face (the red 1 of many dice) is darker than the face in every channel,
+    far darker in the ones its hue lacks, but barely in the blend of grey and brightest channel
+    dark pips are found on (see _levels; synthetic white dice with red pips: lone pips of
+    contrast 0.40..0.44 there, 0.64..0.79 by channel). The face is the ring colour
+    _describe_faces took; the pip, the mean of a small square at its centre.
     """
     k = max(1, int(round(0.4 * pip.r)))
     x, y = int(round(pip.x)), int(round(pip.y))
@@ -1085,7 +1089,12 @@ def _colour_contrast(pip: _Pip, img: np.ndarray) -> float:
     if not patch.size:
         return 0.0
     centre = np.array(cv2.mean(patch)[:3], np.float32)
-    if (centre < pip.face - (0.13 * float(pip.face.max()) + 8.0)).any():
+    tol = 0.13 * float(pip.face.max()) + 8.0
+    if pip.dark:
+        if (centre > pip.face + tol).any():
+            return 0.0  # lighter than the face in some channel: no paint darker than it
+        return float(((pip.face - centre) / (pip.face + 12.0)).max())
+    if (centre < pip.face - tol).any():
         return 0.0  # darker than the face in some channel: no white paint
     return float(((centre - pip.face) / (centre + 12.0)).max())
 
