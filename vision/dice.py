@@ -1901,8 +1901,10 @@ VOTE_OVERSIZE = 1.4
 
 
 def _face_side(die: Die) -> float:
-    """The mean side of a die's outline (frame pixels)."""
+    """The mean side of a die's outline (frame pixels; its box's, for a die without one)."""
     o = die.outline
+    if len(o) < 3:
+        return float(max(die.box[2] - die.box[0], die.box[3] - die.box[1]))
     return statistics.fmean(math.dist(o[i], o[(i + 1) % len(o)]) for i in range(len(o)))
 
 

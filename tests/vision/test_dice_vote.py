@@ -115,3 +115,8 @@ def test_twos_in_a_heavily_compressed_photo_are_read_by_the_vote():
     photo, want = _photo("dice", "two_35.jpg")
     _, jpeg = cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, 15])
     assert read_dice(cv2.imdecode(jpeg, cv2.IMREAD_COLOR)).values == want
+
+
+def test_a_faces_side_is_its_outlines_or_else_its_boxs():
+    assert dice._face_side(_die(2, 0, side=10)) == 10
+    assert dice._face_side(Die(4, (10, 10, 40, 44), (), 1.0, ())) == 34
