@@ -1888,7 +1888,7 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
 # across fall on the pixel grid differently at each, so a face that came apart, a speck taken
 # for a pip, or blobs that ran together at one scale seldom do so at the others: when four of
 # the five looks read the same dice, and not these, theirs stand. The reading stays as unsure
-# as it was, for the players to check. (Lab, round 22: 27 frames won and 2 lost over 12,000
+# as it was, for the players to check. (Lab, round 22: 27 frames won and 1 lost over 12,000
 # tuning frames and shifted photos; held-out shifted photos 10 more read of 3,080. A look at
 # another size than WORK_SIDE already had its second look, and is not put to a vote.)
 VOTE_SIDES = (480, 560, 720, 800, 960)
