@@ -1089,7 +1089,7 @@ def _colour_contrast(pip: _Pip, img: np.ndarray) -> float:
     if not patch.size:
         return 0.0
     centre = np.array(cv2.mean(patch)[:3], np.float32)
-    tol = 0.13 * float(pip.face.max()) + 8.0
+    tol = _colour_tolerance(float(pip.face.max()))
     if pip.dark:
         if (centre > pip.face + tol).any():
             return 0.0  # lighter than the face in some channel: no paint darker than it
@@ -1125,7 +1125,7 @@ def _beyond_edge(colours: np.ndarray) -> np.ndarray:
     stray dark mark between two rows of light pips has pips on either side of it, and its
     ring's colour mixed with theirs is what keeps it off the pips' face (clean276)."""
     diff = _channel_max(np.abs(colours[:, :, None] - colours[:, None, :]))  # pips x 12 x 12
-    tol = 0.13 * _channel_max(colours) + 8.0
+    tol = _colour_tolerance(_channel_max(colours))
     member = diff <= tol[:, :, None]  # [p, k, j]: sample j is within sample k's tolerance
     best = np.argmax(member.sum(axis=2), axis=1)
     off = ~member[np.arange(len(colours)), best]
@@ -1212,7 +1212,7 @@ def _describe_faces(pips: list[_Pip], img: np.ndarray, con: _Contrast) -> None:
     # -> 692 of 700 (light249, oblique275), every other set as before; with the largest set
     # alone (no arc or direction test), 684 and 688 of 700 fresh and old.
     rho = np.array([p.roundness for p in pips])
-    tol = 0.13 * _channel_max(median[:, 0]) + 8.0
+    tol = _colour_tolerance(_channel_max(median[:, 0]))
     which = np.nonzero((rho >= SQUARE_ON) & (_channel_max(spread).max(axis=1) > tol))[0]
     if len(which):
         off = _beyond_edge(colours[which])
@@ -1280,11 +1280,18 @@ PIP_OVER_NOISE = 4.0
 NOISE_SPREAD = 2.0
 
 
+def _colour_tolerance(level):
+    """How far a plain face's colour may stray (per channel, 8-bit) from ``level``, its
+    brightest channel (a float or an array): light falling off across a face scales it by up
+    to 13%, and the sensor adds a few levels on any face."""
+    return 0.13 * level + 8.0
+
+
 def _same_colour(colours: np.ndarray, face: np.ndarray, noise: float = 0.0) -> np.ndarray:
     """Which colours (N x 3) could be the same plain face, allowing for light falling off and,
     where given, for the face's measured noise: on a dark face, sensor and JPEG chroma noise
     are large against its level, and a tolerance scaled by the level alone is too tight."""
-    tol = max(0.13 * float(face.max()) + 8.0, NOISE_SPREAD * noise)
+    tol = max(_colour_tolerance(float(face.max())), NOISE_SPREAD * noise)
     return _channel_max(np.abs(colours - face)) <= tol
 
 
@@ -1307,7 +1314,7 @@ def _leaves_face(colours: np.ndarray, face: np.ndarray) -> np.ndarray:
     # A strongly coloured face's dim channel carries JPEG's chroma error (and a textured
     # table's), which grows with the face's saturation, not its level: there the tolerance
     # stays near the brightest channel's.
-    tol = 0.13 * np.maximum(face, face.max() - face) + 8.0
+    tol = _colour_tolerance(np.maximum(face, face.max() - face))
     off = np.abs(colours - face) > tol
     return off[..., 0] | off[..., 1] | off[..., 2]  # (any(axis=-1), as for _channel_max)
 
@@ -1354,11 +1361,11 @@ def _plain_between(pips: list[_Pip], pairs: np.ndarray, img: np.ndarray,
     vals = _sample(img, px, py).astype(np.float32)
     # A noisy (dark) face's single pixels stray from it by its noise, as in _face_evidence.
     noise = np.array([p.noise for p in pips])
-    tol = np.maximum(0.13 * _channel_max(face) + 8.0, NOISE_SPREAD * (noise[i] + noise[j]) / 2)
+    tol = np.maximum(_colour_tolerance(_channel_max(face)), NOISE_SPREAD * (noise[i] + noise[j]) / 2)
     off = (_channel_max(np.abs(vals - face[which])) > tol[which]) & keep
     if stepped:
         for k in (i, j):
-            own = np.maximum(0.13 * _channel_max(faces[k]) + 8.0, NOISE_SPREAD * noise[k])
+            own = np.maximum(_colour_tolerance(_channel_max(faces[k])), NOISE_SPREAD * noise[k])
             off &= _channel_max(np.abs(vals - faces[k][which])) > own[which]
     offs = np.bincount(which[off], minlength=len(pairs))
     return ~long_enough | (kept < 2) | (offs <= np.maximum(1, n // 10))
@@ -1418,7 +1425,7 @@ def _groups(pips: list[_Pip], img: np.ndarray, black: float = 0.0
     one, two = np.nonzero(np.triu(size_ok & (shape_ok | merged) & near
                                   & (dark[:, None] == dark[None]), 1))
     brightest = _channel_max(faces) - np.where(dark, black, 0.0)
-    tol = 0.13 * np.maximum(brightest[one], brightest[two]) + 8.0
+    tol = _colour_tolerance(np.maximum(brightest[one], brightest[two]))
     colour_ok = _channel_max(np.abs(faces[one] - faces[two])) <= tol
     # A shadow's soft edge across a die dims one pip's face against the other's: the same colour
     # scaled by up to LIGHT_STEP still counts (the dimmer brought up first), for pips seen
@@ -1977,17 +1984,22 @@ def _pair(die: Die, others: tuple[Die, ...], used: set[int]) -> int | None:
     return min(near)[1] if near else None
 
 
+def _pairs(dice: Sequence[Die], others: tuple[Die, ...]) -> Iterator[tuple[Die, int | None]]:
+    """Each of ``dice`` with the index of the die of ``others`` at its place (see _pair), each
+    of ``others`` taken once; None where there is none."""
+    used: set[int] = set()
+    for die in dice:
+        j = _pair(die, others, used)
+        if j is not None:
+            used.add(j)
+        yield die, j
+
+
 def _agrees(x: DiceReading, y: DiceReading) -> bool:
     """Whether two readings read the same dice, die for die at the same places."""
     if not x.dice or len(x.dice) != len(y.dice):
         return False
-    used: set[int] = set()
-    for a in x.dice:
-        j = _pair(a, y.dice, used)
-        if j is None or y.dice[j].value != a.value:
-            return False
-        used.add(j)
-    return True
+    return all(j is not None and y.dice[j].value == a.value for a, j in _pairs(x.dice, y.dice))
 
 
 def _accounts_for(second: DiceReading, first: DiceReading, lone: bool = False,
@@ -2005,8 +2017,7 @@ def _accounts_for(second: DiceReading, first: DiceReading, lone: bool = False,
     lone = lone or loose
     used: set[int] = set()
     more = False
-    for a in first.dice:
-        j = _pair(a, second.dice, used)
+    for a, j in _pairs(first.dice, second.dice):
         if j is None:
             return False
         used.add(j)
@@ -2031,27 +2042,22 @@ def _lost_faces(larger: DiceReading, reading: DiceReading) -> bool:
     whole and read a side face's 2 for another, surely, where half the size read all three
     4s). An unsure die may be a misreading that the second look puts right (synthetic
     oblique252: a 4 of 0.84 beside unread pips, a sure 5 at twice the size)."""
-    used: set[int] = set()
-    for die in reading.dice:
-        if die.confidence < SURE_READING:
-            continue
-        j = _pair(die, larger.dice, used)
-        if j is None:
-            return True
-        used.add(j)
-    return False
+    sure = [die for die in reading.dice if die.confidence >= SURE_READING]
+    return any(j is None for _, j in _pairs(sure, larger.dice))
 
 
 def _fewer_pips(second: DiceReading, first: DiceReading) -> bool:
     """Whether a second look reads a die of fewer pips at the place of one of the first's."""
-    used: set[int] = set()
-    for a in first.dice:
-        j = _pair(a, second.dice, used)
-        if j is not None:
-            used.add(j)
-            if second.dice[j].value < a.value:
-                return True
-    return False
+    return any(j is not None and second.dice[j].value < a.value
+               for a, j in _pairs(first.dice, second.dice))
+
+
+def _pip_reach(die: Die) -> tuple[np.ndarray, float]:
+    """A die's pips (N x 2) and how near a point must lie to one of them to be that pip: a
+    third of the closest two's gap, and 2 pixels at least."""
+    pts = np.array(die.pips)
+    gaps = np.hypot(*(pts[:, None] - pts[None]).T)
+    return pts, max(2.0, float(gaps[np.triu_indices(len(pts), 1)].min()) / 3)
 
 
 def _lost_pips(larger: DiceReading, reading: DiceReading, sure: float = 0.0) -> bool:
@@ -2065,9 +2071,7 @@ def _lost_pips(larger: DiceReading, reading: DiceReading, sure: float = 0.0) -> 
         x, y = one.pips[0]
         for die in reading.dice:
             if die.value > (2 if sure else 1) and die.confidence >= sure:
-                pts = np.array(die.pips)
-                gaps = np.hypot(*(pts[:, None] - pts[None]).T)
-                near = max(2.0, float(gaps[np.triu_indices(len(pts), 1)].min()) / 3)
+                pts, near = _pip_reach(die)
                 if (np.hypot(pts[:, 0] - x, pts[:, 1] - y) < near).any():
                     return True
     return False
@@ -2085,9 +2089,7 @@ def _came_apart(larger: DiceReading, reading: DiceReading) -> bool:
     for die in reading.dice:
         if die.value < 3:
             continue
-        pts = np.array(die.pips)
-        gaps = np.hypot(*(pts[:, None] - pts[None]).T)
-        near = max(2.0, float(gaps[np.triu_indices(len(pts), 1)].min()) / 3)
+        pts, near = _pip_reach(die)
         for part in larger.dice:
             if not 2 <= part.value < die.value:
                 continue  # (a lone 1 on a face's pip: see _lost_pips)
@@ -3026,7 +3028,7 @@ def _shadow_split(group: list[_Pip], faces: np.ndarray) -> tuple[np.ndarray, np.
     if statistics.median([p.roundness for p in group]) < SQUARE_ON:
         return None
     lit, dim = faces[int(np.argmax(level))], faces[int(np.argmin(level))]
-    if _channel_max(np.abs(lit - dim * gain)) > 0.13 * float(lit.max()) + 8.0:
+    if _channel_max(np.abs(lit - dim * gain)) > _colour_tolerance(float(lit.max())):
         return None
     return lit, dim
 
