@@ -4,6 +4,10 @@ Splits: the real photos in shared/data/dice-photos-dev are split by the SHA-1 of
 names whose hash is divisible by 3 are the HELD-OUT split, never used for tuning; the rest is the
 TUNE split the reader was developed on. Synthetic seeds 1000+ are never used by the tests.
 Timing is per frame on one core (cv2.setNumThreads(1)): 640x480 for dice, 1280x720 for tiles.
+Each dice frame is read BENCH_REPEAT times (3) and its least time kept: other work on a shared
+machine only ever adds time, so the least is the reader's own cost; the tables quote the median
+of those over the frames, and beside it the ratio to a plain OpenCV pass over the same frames
+timed alongside (the same-run baseline, so rounds on different machines compare).
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ DEV = Path(os.environ.get("DICE_PHOTOS", Path(__file__).resolve().parents[2] / "
                           / "dice-photos-dev"))
 SYNTH_PER_CONDITION = int(os.environ.get("BENCH_DICE_N", "20"))
 CASTLES = int(os.environ.get("BENCH_CASTLES", "10"))
+REPEATS = max(1, int(os.environ.get("BENCH_REPEAT", "3")))
 SURE = CameraConfig().min_confidence  # the app's default: below it, players are asked to check
 # Tiles drawn with art that looks the same at every quarter turn, in the "symmetric" rows: two
 # whose doors give the turn (north, east and south) and two whose doors cannot (north and
@@ -39,6 +44,29 @@ def split_of(name: str) -> str:
     return "held-out" if int(hashlib.sha1(name.encode()).hexdigest(), 16) % 3 == 0 else "tune"
 
 
+def _timed(work, image):
+    """``work(image)`` and its least time in ms over REPEATS runs."""
+    best = float("inf")
+    for _ in range(REPEATS):
+        t = time.perf_counter()
+        result = work(image)
+        best = min(best, time.perf_counter() - t)
+    return result, best * 1000
+
+
+def _plain_pass(image):
+    """The baseline: grey, blur, an adaptive threshold and its outlines, the first steps of any
+    dice reader, unchanged from round to round."""
+    grey = cv2.GaussianBlur(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (5, 5), 0)
+    binary = cv2.adaptiveThreshold(grey, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV,
+                                   21, 8)
+    return cv2.findContours(binary, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+
+
+def _quick(image):
+    return read_dice(image, closer=False)
+
+
 def _score(cases):
     """Exact rolls, dice right, median ms, and how the confidence serves the players: the share
     of readings the app calls sure (confidence at least the default [camera] min_confidence)
@@ -46,13 +74,12 @@ def _score(cases):
     exact = right = total = sure = sure_right = 0
     ms = []
     quick = []  # without the closer look, as a live picture that is still moving is read
+    plain = []  # the baseline pass, timed alongside
     for image, want in cases:
-        t = time.perf_counter()
-        read_dice(image, closer=False)
-        quick.append((time.perf_counter() - t) * 1000)
-        t = time.perf_counter()
-        reading = read_dice(image)
-        ms.append((time.perf_counter() - t) * 1000)
+        plain.append(_timed(_plain_pass, image)[1])
+        quick.append(_timed(_quick, image)[1])
+        reading, took = _timed(read_dice, image)
+        ms.append(took)
         got = reading.values
         exact += got == want
         right += sum((Counter(want) & Counter(got)).values())
@@ -61,9 +88,11 @@ def _score(cases):
             sure += 1
             sure_right += got == want
     n = max(1, len(cases))
+    base = statistics.median(plain) if plain else 0.0
     return (exact / n, right / max(1, total), statistics.median(ms), statistics.fmean(ms),
             statistics.median(quick), len(cases), sure / n,
-            f"{sure_right / sure:.1%}" if sure else "-")
+            f"{sure_right / sure:.1%}" if sure else "-",
+            statistics.median(ms) / base if base else 0.0)
 
 
 def _wide(image):
@@ -123,13 +152,15 @@ def main() -> None:
             cases = [(255 - cv2.imread(str(DEV / "images" / n)), v)
                      for n, v in sorted(labels.items()) if split_of(n) == split]
             rows.append((f"real, {split}, negative", *_score(cases)))
-    print(f"Dice (640x480 unless named, one core; ms/frame: median, mean, and median without the "
-          f"closer look; 'sure': confidence >= {SURE}, 'right if sure': exact among those)")
+    print(f"Dice (640x480 unless named, one core; ms/frame: each frame's least of {REPEATS} "
+          f"runs, median and mean over the frames, and the median without the closer look; "
+          f"'x plain': the median against a plain OpenCV pass over the same frames; 'sure': "
+          f"confidence >= {SURE}, 'right if sure': exact among those)")
     print(f"{'set':<28}{'n':>5}{'exact roll':>12}{'per die':>10}{'ms/frame':>10}{'mean':>7}"
-          f"{'quick':>7}{'sure':>7}{'right if sure':>15}")
-    for name, exact, die, ms, mean, quick, n, sure, sure_right in rows:
+          f"{'quick':>7}{'x plain':>9}{'sure':>7}{'right if sure':>15}")
+    for name, exact, die, ms, mean, quick, n, sure, sure_right, ratio in rows:
         print(f"{name:<28}{n:>5}{exact:>11.1%}{die:>10.1%}{ms:>10.1f}{mean:>7.1f}{quick:>7.1f}"
-              f"{sure:>7.0%}{sure_right:>15}")
+              f"{ratio:>9.1f}{sure:>7.0%}{sure_right:>15}")
 
     if (DEV / "labels.json").is_file():
         shifts_table(json.loads((DEV / "labels.json").read_text()))
