@@ -83,6 +83,13 @@ OFF_TABLE = 0.3
 # radius would only reject more (a 3's middle and corner pip, read first as a 2 and then
 # completed, see _completed_threes: synthetic old seeds, one 3 lost so).
 SPACING_RANGE = (1.8, 4.5)
+# Pips all at least this round show their face no tilt (see _tilt: a mean squash under
+# 1 - UNTILTED gives no direction, see _squash_direction); their squash, from the view or a
+# small blob's pixels, then shrinks each blob's radius but not the layout fitted to their
+# centres, and too far is judged against their long radius (see _judge_afresh). A group with
+# a pip more squashed than that is judged as before: it may hold a side face's pip
+# (synthetic clutter209: a 4 and its side face's pips, one 0.63 round, linked into a 6).
+UNTILTED = 0.8
 # Across one face, light may fall off by this factor (a shadow's soft edge over a die), seen
 # on pips at least SQUARE_ON round.
 LIGHT_STEP = 1.2
@@ -728,6 +735,21 @@ def _lighter_as_a_pip(peak: float, level: float) -> bool:
 def _clear_of(pip: _Pip, others: list[_Pip]) -> bool:
     """Whether a pip overlaps none of ``others`` (a pip found again by another look)."""
     return all(math.hypot(pip.x - q.x, pip.y - q.y) > q.r + pip.r for q in others)
+
+
+def _gap_between(pip: _Pip, big: list[_Pip]) -> bool:
+    """Whether a big mark (see _read_at: found on the half-size copy) is the face between big
+    pips, not a pip: it overlaps two or more of the other polarity (``big``), each of higher
+    contrast. Big light pips on a dark face set the level around the strip of face between
+    them (see _contrast), and that strip then stands out as a dark mark (dark pips on a light
+    face likewise leave light ones); taken first, it blocked the place of the pips it lies
+    between (synthetic close702: a 6 of big white pips read as a 2 of the two it did not
+    touch). A gap is no darker (lighter) than its face, which is lighter (darker) than the
+    pips beside it, so its contrast ratio is below theirs; a real pip is overlapped by at
+    most one mark of the other polarity (its face, seen whole)."""
+    over = [q for q in big if q.dark != pip.dark and q.contrast > pip.contrast
+            and math.hypot(pip.x - q.x, pip.y - q.y) <= q.r + pip.r]
+    return len(over) >= 2
 
 
 def _clear_of_all(group: list[_Pip], places: list[_Pip]) -> bool:
@@ -2146,6 +2168,7 @@ def _read_at(frame: np.ndarray, work_side: int) -> DiceReading:
     # Big pips (dice close to the camera) are found on a half-size copy.
     big = _find_pips(_contrast(cv2.pyrDown(dim), cv2.pyrDown(bright), KERNEL), KERNEL, 2.0,
                      (KERNEL * 0.45) ** 2 * math.pi / 4)
+    big = [p for p in big if not _gap_between(p, big)]
     for p in big:
         if _clear_of(p, pips):
             pips.append(p)
@@ -2958,6 +2981,15 @@ def _judge_afresh(group: list[_Pip], img: np.ndarray, con: _Contrast,
     fit = _fit_layout(pts, tilt)
     if fit is None:
         return None, len(group) > 1
+    if tilt[0, 1] == 0.0 and tilt[0, 0] == 1.0 and min(p.roundness for p in group) >= UNTILTED:
+        # Pips that show no tilt (see _tilt: round within 0.08, or squashed by up to 0.2 in
+        # no one direction) are each measured by the area of an ellipse that may be squashed
+        # all the same, by the view or by a small blob's pixels (see SQUASH_RATIO), while the
+        # layout is fitted to their centres alone: a 2's or 3's diagonal is taken at its full
+        # length in the image. Too far is then judged against the pips' long radius, as in
+        # _pair_twos (synthetic many715: a 2's pips 0.88 round, 4.52 half-height radii per
+        # spacing apart; light298: a lime 4's, 0.85..0.89 round, 4.55).
+        far = statistics.median([p.spaced_r / math.sqrt(p.roundness) for p in group])
     if fit.value == 1:
         if lone is None or lone.contrast < LONE_PIP_CONTRAST or lone.roundness < lone_round:
             return None, False
