@@ -22,6 +22,7 @@ from pathlib import Path
 
 import cv2
 
+from companion.allocator import keep_frame_memory
 from companion.config import CameraConfig
 from vision.dice import read_dice
 from vision.synth import (CAMERA_SHIFTS, DICE_CONDITIONS, closer_view, render_castle, render_dice,
@@ -118,6 +119,7 @@ def _close(image, zoom: float = 3.0):
 
 def main() -> None:
     cv2.setNumThreads(1)
+    keep_frame_memory()  # as the app's process runs (companion.cli)
     read_dice(render_dice(0, "clean").image)  # warm-up: OpenCV's first call is slow
     rows = []
     for condition in DICE_CONDITIONS:

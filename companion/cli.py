@@ -15,6 +15,7 @@ import sys
 from collections.abc import Sequence
 
 from companion import __version__
+from companion.allocator import keep_frame_memory
 from companion.config import ConfigError, load_config
 from companion.logs import setup_logging
 
@@ -82,6 +83,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"companion: {err}", file=sys.stderr)
         return 2
     setup_logging(args.log_level or config.app.log_level)
+    keep_frame_memory()
     args.config_obj = config
     if not getattr(args, "func", None):
         print(overview(parser), end="")
