@@ -24,8 +24,9 @@ M_MMAP_THRESHOLD = -3
 # Blocks under this come from the heap: the largest frame the app reads is a 1280x720 still
 # (2.7 MB); a phone's 2880x2160 photo read from the command line (18.7 MB) is mapped as before.
 MMAP_BELOW = 16 * 1024 * 1024
-# Freed memory at the heap's top is handed back to the system only past this, several times
-# what one reading of a 1280x720 still makes and drops.
+# Freed memory at the heap's top is handed back to the system only past this: more than ten
+# times the 4 to 5 MB a reading's arrays take at their peak (tracemalloc, a 640x480 photo or a
+# 1280x720 still, which the reader works on at 640).
 TRIM_ABOVE = 64 * 1024 * 1024
 
 
