@@ -102,6 +102,22 @@ SQUARE_ON = 0.85
 # with pips down to LONE_ROUNDNESS, synthetic light213, clutter258 and touching382 read a 4
 # and its side face's pips, 0.7..0.85 round in a render, as a 6 or lost a die).
 SHADOW_STEP = 2.2
+# A cast shadow's edge is one straight line over the dice and the table alike (a die's own
+# edge between its top and a side face ends with the die): beyond the die, the table either
+# side of the line differs by the face's own step. Two pips a shadow's step apart are a face
+# split by it, not a 1 and its side face's pip, where the table shows that step at each of
+# these distances along the edge from where it crosses between them (in the pips' spacing: a
+# face reaches about 1.3 spacings from there), on either side of the die (its own shadow or a
+# neighbour may hide the other), sampled this far (in spacings) either side of the line.
+CAST_REACH = np.array([2.0, 2.25, 2.5, 2.75, 3.0, -2.0, -2.25, -2.5, -2.75, -3.0])
+CAST_SIDES = 1
+CAST_SIDE = 0.3
+# The directions tried for the edge's line (every 10 degrees), of those crossing the pips' join
+# at more than 10 degrees (the cosine of their angle with it at most CAST_ACROSS): a shadow's
+# edge may run nearly along a 2's diagonal (tune photo two_38.jpg under a shadow band: 23
+# degrees off it).
+_CAST_ANGLES = np.radians(np.arange(0, 180, 10))
+CAST_ACROSS = math.cos(math.radians(10))
 # A face smaller than this fraction of the other dice's (median) is not a die of the roll.
 SIZE_RATIO = 0.5
 
@@ -1393,6 +1409,56 @@ def _plain_between(pips: list[_Pip], pairs: np.ndarray, img: np.ndarray,
     return ~long_enough | (kept < 2) | (offs <= np.maximum(1, n // 10))
 
 
+def _cast_edge(a: _Pip, b: _Pip, img: np.ndarray) -> bool:
+    """Whether the step in light between two dark pips' faces is a cast shadow's edge: the
+    table beyond their die shows the same step across the same line (see CAST_REACH).
+
+    The line crosses where the face between the pips turns from the lit pip's level to the
+    shaded one's (their geometric middle); its direction is not measured on the face, where
+    the pips, the die's own edges and its shading lie close (on a tune photo under a shadow
+    band, the grey gradient there was 30 degrees off the band's edge): every direction (of
+    _CAST_ANGLES) is tried, and the table decides."""
+    la, lb = float(a.face.sum()) + 1.0, float(b.face.sum()) + 1.0
+    lit, dim = (a, b) if la >= lb else (b, a)
+    step = max(la, lb) / min(la, lb)
+    if step < LIGHT_STEP * LIGHT_STEP:
+        # No deeper than light falls off across a face, give or take the table step's
+        # tolerance (below): the table's own fall-off along a line could match it.
+        return False
+    p0, p1 = np.array([lit.x, lit.y]), np.array([dim.x, dim.y])
+    spacing = _length(p1 - p0)
+    # The two are a 2's diagonal apart, two pip offsets (see SPACING_RANGE): CAST_REACH is
+    # beyond such a die, not beyond two neighbouring pips of a larger face.
+    if spacing < 2 * math.sqrt(2) * SPACING_RANGE[0] * max(lit.r, dim.r):
+        return False
+    t = np.linspace(1.5 * lit.r / spacing, 1 - 1.5 * dim.r / spacing, 16)
+    pts = p0 + t[:, None] * (p1 - p0)
+    levels = _sample(img, pts[:, 0], pts[:, 1]).astype(np.float32).sum(axis=1)
+    below = np.flatnonzero(levels < math.sqrt(la * lb))
+    if not len(below):
+        return False
+    at = pts[below[0]]
+    across = (p1 - p0) / spacing
+    for angle in _CAST_ANGLES:
+        along = np.array([math.cos(angle), math.sin(angle)])
+        if abs(along @ across) > CAST_ACROSS:
+            continue
+        normal = np.array([along[1], -along[0]])
+        if normal @ across > 0:
+            normal = -normal  # toward the lit pip
+        side = max(3.0, CAST_SIDE * spacing) * normal
+        q = at + CAST_REACH[:, None] * spacing * along
+        lit_q, dim_q = q + side, q - side
+        on_lit = _sample(img, lit_q[:, 0], lit_q[:, 1]).astype(np.float32).sum(axis=1) + 1.0
+        on_dim = _sample(img, dim_q[:, 0], dim_q[:, 1]).astype(np.float32).sum(axis=1) + 1.0
+        # (A step no deeper than light falls off across a plain table is none.)
+        ratio = on_lit / on_dim
+        match = (np.abs(np.log(ratio / step)) <= math.log(LIGHT_STEP)) & (ratio > LIGHT_STEP)
+        if match[:len(CAST_REACH) // 2].all() + match[len(CAST_REACH) // 2:].all() >= CAST_SIDES:
+            return True
+    return False
+
+
 def _groups(pips: list[_Pip], img: np.ndarray, black: float = 0.0
             ) -> tuple[list[list[_Pip]], list[tuple[_Pip, _Pip]]]:
     """Pips linked into faces: alike, close enough, and plain face between them; and the pairs
@@ -1460,7 +1526,10 @@ def _groups(pips: list[_Pip], img: np.ndarray, black: float = 0.0
     # between them plain but for one step from the one's colour to the other's; for _rejoin
     # only.
     shade = np.minimum(np.maximum(level[one] / level[two], 1 / SHADOW_STEP), SHADOW_STEP)
-    shaded = (~colour_ok & square_on & shape_ok[one, two]
+    # (Pips less than square-on but round enough for a 1 may still be a face a cast shadow's
+    # edge splits, see _cast_edge.)
+    shaded = (~colour_ok & (np.minimum(rho[one], rho[two]) >= LONE_ROUNDNESS)
+              & shape_ok[one, two]
               & (_channel_max(np.abs(faces[one] - faces[two] * shade[:, None])) <= tol))
     steps = np.stack([one[shaded], two[shaded]], axis=1)
     if len(steps):
@@ -1479,9 +1548,14 @@ def _groups(pips: list[_Pip], img: np.ndarray, black: float = 0.0
     # Two lone pips a shadow's step apart are as likely two dice's 1s, or a top face's pip and
     # its side face's (synthetic clutter383: a 1 and its side pip, 0.90 round, twice as dim),
     # as a 2 across the edge: a face split by a shadow rejoins only from a part that linked.
+    # Unless the step is a cast shadow's edge, seen on the table beyond the die (_cast_edge);
+    # pips less than square-on need that too, as a side face is dimmer and less round.
     sizes = {k: len(g) for k, g in out.items()}
     unplain += [(pips[int(i)], pips[int(j)]) for i, j in steps
-                if max(sizes[root(int(i))], sizes[root(int(j))]) > 1]
+                if (max(sizes[root(int(i))], sizes[root(int(j))]) > 1
+                    and min(rho[i], rho[j]) >= SQUARE_ON)
+                or (dark[i] and max(sizes[root(int(i))], sizes[root(int(j))]) == 1
+                    and _cast_edge(pips[int(i)], pips[int(j)], img))]
     return list(out.values()), unplain
 
 
@@ -3006,7 +3080,7 @@ def _judge_afresh(group: list[_Pip], img: np.ndarray, con: _Contrast,
     # out darker than the face's middle; the lightest ring is the least off.
     least_off = None if group[0].dark else faces[int(np.argmax(faces.sum(axis=1)))]
     face = _column_median(faces)
-    shaded = _shadow_split(group, faces)
+    shaded = _shadow_split(group, faces, img)
     if shaded is not None:
         face, least_off = shaded
     # A lone blob's plain ring is most of what tells a 1 from any spot on a noisy or textured
@@ -3042,22 +3116,28 @@ def _judge_afresh(group: list[_Pip], img: np.ndarray, con: _Contrast,
                  _squash_direction(group)), False
 
 
-def _shadow_split(group: list[_Pip], faces: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
-    """The lit and the shaded face colour of a group of three or more dark pips (a 2's two
-    pips a shadow's step apart are no more a face than two lone ones, see _groups), seen
-    square-on (SQUARE_ON, in the median), whose rings (``faces``, N x 3) differ by more than
+def _shadow_split(group: list[_Pip], faces: np.ndarray, img: np.ndarray
+                  ) -> tuple[np.ndarray, np.ndarray] | None:
+    """The lit and the shaded face colour of a group of three or more dark pips seen
+    square-on (SQUARE_ON, in the median), or of a 2 whose step is a cast shadow's edge (two
+    pips a shadow's step apart are otherwise no more a face than two lone ones, see _groups),
+    whose rings (``faces``, N x 3) differ by more than
     light falls off across a face (LIGHT_STEP) but by no more than a hard shadow's edge dims
     (SHADOW_STEP), and only by that factor; None for any other. A face so split is plain where
     it is either colour (see _face_evidence), and its blank spots are measured against the
     shaded one (see _empty_where_no_pip); synthetic rough385: two blotches of a rough table
     linked as a 2 this way."""
-    if len(group) < 3 or not group[0].dark:
+    if len(group) < 2 or not group[0].dark:
         return None
     level = faces.sum(axis=1) + 1.0
     gain = level.max() / level.min()
     if not LIGHT_STEP < gain <= SHADOW_STEP:
         return None
-    if statistics.median([p.roundness for p in group]) < SQUARE_ON:
+    if len(group) == 2:
+        # Unless the table shows the step is a cast shadow's edge (see _cast_edge).
+        if min(p.roundness for p in group) < LONE_ROUNDNESS or not _cast_edge(*group, img):
+            return None
+    elif statistics.median([p.roundness for p in group]) < SQUARE_ON:
         return None
     lit, dim = faces[int(np.argmax(level))], faces[int(np.argmin(level))]
     if _channel_max(np.abs(lit - dim * gain)) > _colour_tolerance(float(lit.max())):

@@ -9,7 +9,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.dice import read_dice
+from vision.dice import _cast_edge, _Pip, read_dice
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
@@ -53,3 +53,45 @@ def test_a_closer_camera_does_not_trade_sure_dice_for_nothing():
     photo, want = _photo("dice", "four_22.jpg")
     reading = read_dice(_zoomed(photo, 1.35))
     assert reading.values == want == [4, 4, 4]
+
+
+def test_a_two_a_shadows_edge_crosses_is_one_two():
+    # The band's edge runs between the two pips of one of the 2s: neither pip alone is a 1
+    # (each is round, but its face is split), and the table beyond the die shows the same step
+    # along the same line, so the two are joined across it.
+    photo, want = _photo("dice", "two_14.jpg")
+    assert want == [2, 2]
+    assert read_dice(_shadow_band(photo)).values == want
+
+
+def _die_with_two(shadow_on_table: bool) -> tuple[np.ndarray, _Pip, _Pip]:
+    """A white die with a 2's pips on a grey table, a vertical shadow edge (0.55 of the light)
+    between the pips: over the table too (a cast shadow) or on the die alone (its own edge)."""
+    img = np.full((480, 640, 3), 150, np.float32)
+    img[210:271, 290:351] = 220
+    shade = np.ones((480, 640, 1), np.float32)
+    if shadow_on_table:
+        shade[:, 320:] = 0.55
+    else:
+        shade[210:271, 320:351] = 0.55
+    img = img * shade
+    for x, y in ((300, 220), (340, 260)):
+        cv2.circle(img, (x, y), 6, (40, 40, 40), -1)
+    img = img.astype(np.uint8)
+    lit = _Pip(x=300, y=220, r=6, roundness=0.95, squash=0.0, dark=True, contrast=2.0,
+               face=np.float64([220, 220, 220]))
+    dim = _Pip(x=340, y=260, r=6, roundness=0.95, squash=0.0, dark=True, contrast=2.0,
+               face=np.float64([121, 121, 121]))
+    return img, lit, dim
+
+
+def test_a_step_the_table_shows_beyond_the_die_is_a_cast_shadows_edge():
+    img, lit, dim = _die_with_two(shadow_on_table=True)
+    assert _cast_edge(lit, dim, img)
+    assert _cast_edge(dim, lit, img)
+
+
+def test_a_step_on_the_die_alone_is_no_cast_shadow():
+    # A die's own edge (its top and a dimmer side face) ends with the die: no 2 across it.
+    img, lit, dim = _die_with_two(shadow_on_table=False)
+    assert not _cast_edge(lit, dim, img)
