@@ -3087,7 +3087,8 @@ def _judge_afresh(group: list[_Pip], img: np.ndarray, con: _Contrast,
     # surface: its tolerance is not widened by the noise its own ring measures.
     noise = statistics.median([p.noise for p in group]) if len(group) > 1 else 0.0
     plain, bounded, face_half = _face_evidence(fit, img, face, least_off,
-                                               side_arc=group[0].unlinked, noise=noise)
+                                               side_arc=group[0].unlinked, noise=noise,
+                                               found=con.found if group[0].unlinked else None)
     if plain < 0.75:
         return None, fit.value >= 4
     if bounded < (0.5 if fit.value <= 3 else 0.0):
@@ -3854,6 +3855,18 @@ _EDGE_RADII = np.arange(2.1, 5.2, 0.35)
 # seems unbounded along its diagonals.
 _ONE_EDGE_RADII = np.arange(3.0, 10.5, 0.5)
 _ONE_SIDE_REACH = 9.0
+# A 1's walk (see _face_evidence) that stops at a mark where no pip was found, while the walks
+# either side of it reach at least this much farther, met a speck on the face (dust, a scratch,
+# a chip in the paint) and is walked on past it, if the face resumes beyond it. A face's edge is
+# a straight line: walks 22.5 degrees apart reach it within 1.08 of each other along a side,
+# 1.31 where one turns the corner. A neighbouring pip (a small 4 or 6 seen from afar, its pips
+# come apart into lone ones) was found, and stops the walk as before
+# (synthetic oblique551: a dark 1 whose walk stopped at 3.0 radii in one direction, 5.5..6
+# either side, 4..7.5 all round). Only a pip that linked to no alike pip (see _groups) is
+# walked so: one that did lies among pips, some of which the finder may have lost (a side
+# face's 5, its middle pip's walk stopped at a squashed corner pip not found: synthetic
+# rough726, seen at 720).
+SPECK_SHORT = 1.5
 _CIRCLE16 = np.stack([np.cos(np.linspace(0, 2 * math.pi, 16, endpoint=False)),
                       np.sin(np.linspace(0, 2 * math.pi, 16, endpoint=False))], axis=1)
 
@@ -3901,7 +3914,8 @@ def _column_median(values: np.ndarray) -> np.ndarray:
 
 def _face_evidence(fit: _Fit, img: np.ndarray, face: np.ndarray,
                    least_off: np.ndarray | None = None,
-                   side_arc: bool = False, noise: float = 0.0) -> tuple[float, float, float]:
+                   side_arc: bool = False, noise: float = 0.0,
+                   found: Sequence[_Pip] | None = None) -> tuple[float, float, float]:
     """How plain the face is between its pips, how clearly it ends all round, and where.
 
     A spot between the pips is plain when it is the colour of ``face`` or of ``least_off``,
@@ -3913,6 +3927,8 @@ def _face_evidence(fit: _Fit, img: np.ndarray, face: np.ndarray,
     the third is the face's half-size in those units (dice differ in how far out the pips sit).
     A 1 has no pip spacing: its unit is the pip's own radius, and its face must be plain in an
     annulus around the pip and end all round at a similar distance (a square, not a stripe).
+    For a 1's pip that linked to no alike pip, ``found`` are the frame's pips: they tell its
+    neighbours from specks on its face (see _walk_past_specks).
     """
     inside, rings, radii, lo, hi = _EVIDENCE_POINTS[fit.value]
     n_inside = len(inside)
@@ -3943,6 +3959,8 @@ def _face_evidence(fit: _Fit, img: np.ndarray, face: np.ndarray,
         open_ = ~left.any(axis=0)
         turned = np.abs(walk - beyond).sum(axis=1) < np.abs(walk - own).sum(axis=1)
         left[:, open_] = turned.reshape(len(radii), len(_CIRCLE16))[:, open_]
+    if fit.value == 1 and found is not None:
+        _walk_past_specks(left, radii, fit, found)
     bounded = left.any(axis=0)
     if not bounded.any():
         return plain, 0.0, FACE_HALF if fit.value > 1 else lo
@@ -3983,6 +4001,30 @@ def _face_evidence(fit: _Fit, img: np.ndarray, face: np.ndarray,
                     or first.max() > 3.0 * first.min()):
                 return plain, 0.0, half  # a lone dark spot on something that is not die-shaped
     return plain, np.count_nonzero(bounded) / len(bounded), half
+
+
+def _walk_past_specks(left: np.ndarray, radii: np.ndarray, fit: _Fit,
+                      found: Sequence[_Pip]) -> None:
+    """Clears from a 1's walk (``left``: rings x directions, where it left the face) the marks
+    it stopped at short of its neighbours that are no found pip and that it walks past onto its
+    face again before leaving it for good (see SPECK_SHORT)."""
+    n = len(radii)
+    left_at = left.any(axis=0)
+    stops = np.where(left_at, left.argmax(axis=0), n)
+    reach = np.where(left_at, radii[np.minimum(stops, n - 1)], np.inf)
+    unit = _mean_scale(fit.axes)
+    cx, cy = float(fit.centre[0]), float(fit.centre[1])
+    for k in np.flatnonzero(left_at).tolist():
+        if min(reach[k - 1], reach[(k + 1) % len(reach)]) < SPECK_SHORT * reach[k]:
+            continue
+        back = np.flatnonzero(~left[stops[k]:, k])
+        if not len(back) or not left[stops[k] + back[0]:, k].any():
+            continue  # no face past the mark, or no edge past that
+        x, y = (fit.centre + fit.axes @ (_CIRCLE16[k] * reach[k])).tolist()
+        if any(math.hypot(p.x - x, p.y - y) < p.r + unit
+               and math.hypot(p.x - cx, p.y - cy) > unit for p in found):
+            continue  # a neighbouring pip (not the 1's own)
+        left[stops[k]:stops[k] + back[0], k] = False
 
 
 def draw_dice(frame: np.ndarray, reading: DiceReading) -> np.ndarray:
