@@ -156,8 +156,8 @@ def main() -> None:
             rows.append((f"real, {split}, negative", *_score(cases)))
     print(f"Dice (640x480 unless named, one core; ms/frame: each frame's least of {REPEATS} "
           f"runs, median and mean over the frames, and the median without the closer look; "
-          f"'x plain': the median against a plain OpenCV pass over the same frames; 'sure': "
-          f"confidence >= {SURE}, 'right if sure': exact among those)")
+          f"'x plain': that median over a plain OpenCV pass's over the same frames, at their "
+          f"size; 'sure': confidence >= {SURE}, 'right if sure': exact among those)")
     print(f"{'set':<28}{'n':>5}{'exact roll':>12}{'per die':>10}{'ms/frame':>10}{'mean':>7}"
           f"{'quick':>7}{'x plain':>9}{'sure':>7}{'right if sure':>15}")
     for name, exact, die, ms, mean, quick, n, sure, sure_right, ratio in rows:

@@ -83,12 +83,14 @@ OFF_TABLE = 0.3
 # radius would only reject more (a 3's middle and corner pip, read first as a 2 and then
 # completed, see _completed_threes: synthetic old seeds, one 3 lost so).
 SPACING_RANGE = (1.8, 4.5)
-# Pips all at least this round show their face no tilt (see _tilt: a mean squash under
-# 1 - UNTILTED gives no direction, see _squash_direction); their squash, from the view or a
-# small blob's pixels, then shrinks each blob's radius but not the layout fitted to their
-# centres, and too far is judged against their long radius (see _judge_afresh). A group with
-# a pip more squashed than that is judged as before: it may hold a side face's pip
-# (synthetic clutter209: a 4 and its side face's pips, one 0.63 round, linked into a 6).
+# Pips all at least this round show their face no tilt (see _tilt: their mean roundness gives
+# no direction to take off, see _squash_direction); a squash from the view then shrinks each
+# blob's area radius but not the layout fitted to their centres, and too far is judged against
+# their long radius (see _judge_afresh). (A blob of a few pixels is squashed by the pixel grid,
+# which leaves its area radius as it is: for such pips the long radius overstates by up to 1.1,
+# and the limit loosens to about 4.9 radii.) A group with a pip more squashed than that is
+# judged as before: it may hold a side face's pip (synthetic clutter209: a 4 and its side
+# face's pips, one 0.63 round, linked into a 6).
 UNTILTED = 0.8
 # Across one face, light may fall off by this factor (a shadow's soft edge over a die), seen
 # on pips at least SQUARE_ON round.
@@ -113,7 +115,7 @@ CAST_REACH = np.array([2.0, 2.25, 2.5, 2.75, 3.0, -2.0, -2.25, -2.5, -2.75, -3.0
 CAST_SIDES = 1
 CAST_SIDE = 0.3
 # The directions tried for the edge's line (every 10 degrees), of those crossing the pips' join
-# at more than 10 degrees (the cosine of their angle with it at most CAST_ACROSS): a shadow's
+# at 10 degrees or more (the cosine of their angle with it at most CAST_ACROSS): a shadow's
 # edge may run nearly along a 2's diagonal (tune photo two_38.jpg under a shadow band: 23
 # degrees off it).
 _CAST_ANGLES = np.radians(np.arange(0, 180, 10))
@@ -231,7 +233,8 @@ class _Contrast:
     light_need: np.ndarray | None = None
     # Where ``opened`` and the light marks are worked out, if only in parts (see _round_light).
     worked: np.ndarray | None = None
-    # The pips found in this frame (see _read_at), for tests that ask what lies at a place.
+    # The pips found in this frame (see _read_at): what lies at a place, for a 1's walk past
+    # specks (see _walk_past_specks) and for tests.
     found: list = field(default_factory=list)
 
     def ratio(self, dark: bool, x0: int, y0: int, x1: int, y1: int) -> np.ndarray:
@@ -760,9 +763,10 @@ def _gap_between(pip: _Pip, big: list[_Pip]) -> bool:
     them (see _contrast), and that strip then stands out as a dark mark (dark pips on a light
     face likewise leave light ones); taken first, it blocked the place of the pips it lies
     between (synthetic close702: a 6 of big white pips read as a 2 of the two it did not
-    touch). A gap is no darker (lighter) than its face, which is lighter (darker) than the
-    pips beside it, so its contrast ratio is below theirs; a real pip is overlapped by at
-    most one mark of the other polarity (its face, seen whole)."""
+    touch). A gap stands out only as far as the level around it is raised by the pips beside
+    it, which blur and the level's wider window spread thin, so its contrast stays below
+    theirs; a real pip is overlapped by at most one mark of the other polarity (its face,
+    seen whole)."""
     over = [q for q in big if q.dark != pip.dark and q.contrast > pip.contrast
             and math.hypot(pip.x - q.x, pip.y - q.y) <= q.r + pip.r]
     return len(over) >= 2
@@ -1142,6 +1146,13 @@ def _sample(img: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
     return img[_pixel_index(img.shape, xs, ys)]
 
 
+def _on_frame(points: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """Which of ``points`` (N x 2, x and y) lie on a frame of ``shape``."""
+    h, w = shape[:2]
+    x, y = np.rint(points[:, 0]), np.rint(points[:, 1])
+    return (x >= 0) & (x < w) & (y >= 0) & (y < h)
+
+
 _RING = np.stack([np.cos(np.linspace(0, 2 * math.pi, 12, endpoint=False)),
                   np.sin(np.linspace(0, 2 * math.pi, 12, endpoint=False))], axis=1)
 
@@ -1427,8 +1438,9 @@ def _cast_edge(a: _Pip, b: _Pip, img: np.ndarray) -> bool:
         return False
     p0, p1 = np.array([lit.x, lit.y]), np.array([dim.x, dim.y])
     spacing = _length(p1 - p0)
-    # The two are a 2's diagonal apart, two pip offsets (see SPACING_RANGE): CAST_REACH is
-    # beyond such a die, not beyond two neighbouring pips of a larger face.
+    # The two are a 2's diagonal apart, 2 * sqrt(2) pip offsets (see SPACING_RANGE; CAST_REACH
+    # counts in this distance between the two): it reaches beyond such a die, not beyond two
+    # neighbouring pips of a larger face.
     if spacing < 2 * math.sqrt(2) * SPACING_RANGE[0] * max(lit.r, dim.r):
         return False
     t = np.linspace(1.5 * lit.r / spacing, 1 - 1.5 * dim.r / spacing, 16)
@@ -1446,15 +1458,17 @@ def _cast_edge(a: _Pip, b: _Pip, img: np.ndarray) -> bool:
         normal = np.array([along[1], -along[0]])
         if normal @ across > 0:
             normal = -normal  # toward the lit pip
-        side = max(3.0, CAST_SIDE * spacing) * normal
+        side = max(3.0, CAST_SIDE * spacing) * normal  # (at least 3 pixels off the blurred line)
         q = at + CAST_REACH[:, None] * spacing * along
         lit_q, dim_q = q + side, q - side
         on_lit = _sample(img, lit_q[:, 0], lit_q[:, 1]).astype(np.float32).sum(axis=1) + 1.0
         on_dim = _sample(img, dim_q[:, 0], dim_q[:, 1]).astype(np.float32).sum(axis=1) + 1.0
-        # (A step no deeper than light falls off across a plain table is none.)
         ratio = on_lit / on_dim
-        match = (np.abs(np.log(ratio / step)) <= math.log(LIGHT_STEP)) & (ratio > LIGHT_STEP)
-        if match[:len(CAST_REACH) // 2].all() + match[len(CAST_REACH) // 2:].all() >= CAST_SIDES:
+        # (A point off the frame shows no table: _sample would give the frame's edge.)
+        match = ((np.abs(np.log(ratio / step)) <= math.log(LIGHT_STEP))
+                 & _on_frame(lit_q, img.shape) & _on_frame(dim_q, img.shape))
+        half = len(CAST_REACH) // 2
+        if int(match[:half].all()) + int(match[half:].all()) >= CAST_SIDES:
             return True
     return False
 
