@@ -3100,9 +3100,18 @@ def _judge_afresh(group: list[_Pip], img: np.ndarray, con: _Contrast,
     # A lone blob's plain ring is most of what tells a 1 from any spot on a noisy or textured
     # surface: its tolerance is not widened by the noise its own ring measures.
     noise = statistics.median([p.noise for p in group]) if len(group) > 1 else 0.0
+    big_one = False
     plain, bounded, face_half = _face_evidence(fit, img, face, least_off,
                                                side_arc=group[0].unlinked, noise=noise,
                                                found=con.found if group[0].unlinked else None)
+    if fit.value == 1 and (plain < 0.75 or bounded < 0.5) and group[0].unlinked:
+        # Perhaps a big pip, its face ending within the plain annulus (see _BIG_ONE_PLAIN).
+        # Only a pip that linked to no alike pip: one that did lies among pips like it.
+        big = _face_evidence(fit, img, face, least_off, side_arc=True, noise=noise,
+                             found=con.found, big_one=True)
+        if big[0] >= 0.75 and big[1] >= 0.5:
+            plain, bounded, face_half = big
+            big_one = True
     if plain < 0.75:
         return None, fit.value >= 4
     if bounded < (0.5 if fit.value <= 3 else 0.0):
@@ -3128,7 +3137,7 @@ def _judge_afresh(group: list[_Pip], img: np.ndarray, con: _Contrast,
         pips=tuple((float(p.x), float(p.y)) for p in group),
     )
     return _Face(die, group, fit.centre, fit.axes, spacing, face_half, _flatness(group),
-                 _squash_direction(group)), False
+                 _squash_direction(group), big_one=big_one), False
 
 
 def _shadow_split(group: list[_Pip], faces: np.ndarray, img: np.ndarray
@@ -3173,6 +3182,7 @@ class _Face:
     flatness: float  # 1 = seen square-on; side faces at an angle are squashed
     squash: float | None  # direction in which the face looks compressed, if it does
     shape: np.ndarray | None = field(default=None, repr=False, compare=False)  # see _shape_vector
+    big_one: bool = False  # a 1 read as a big pip on its face (see _BIG_ONE_PLAIN)
 
 
 def _tilt(group: list[_Pip]) -> np.ndarray:
@@ -3594,10 +3604,19 @@ def _drop_undersized_faces(faces: list[_Face]) -> list[_Face]:
     # are under half the size of the other dice's is no die of this roll. A 1's pip is left out
     # on both sides, as many dice have a larger one.
     radii = [statistics.median(p.r for p in f.group) if f.die.value > 1 else None for f in faces]
-    return [f for k, f in enumerate(faces)
-            if radii[k] is None
-            or len(others := [r for j, r in enumerate(radii) if j != k and r is not None]) == 0
-            or radii[k] >= SIZE_RATIO * statistics.median(others)]
+    faces = [f for k, f in enumerate(faces)
+             if radii[k] is None
+             or len(others := [r for j, r in enumerate(radii) if j != k and r is not None]) == 0
+             or radii[k] >= SIZE_RATIO * statistics.median(others)]
+    # A 1 read as a big pip (see _BIG_ONE_PLAIN) is one only if its pip is big: larger than
+    # the other dice's pips, where the roll shows any.
+    # Its face, found so near, is the size of the other dice's faces too (see BIG_ONE_FACE).
+    radii = [statistics.median(p.r for p in f.group) for f in faces if f.die.value > 1]
+    sizes = [f.half * f.spacing for f in faces if not f.big_one]
+    return [f for f in faces
+            if not f.big_one
+            or ((not radii or f.group[0].r >= BIG_ONE_PIP * statistics.median(radii))
+                and (not sizes or f.half * f.spacing >= BIG_ONE_FACE * statistics.median(sizes)))]
 
 
 # A face whose outline runs this far (in its half-sizes) past the frame's edge is cut by it.
@@ -3881,6 +3900,36 @@ _ONE_SIDE_REACH = 9.0
 # face's 5, its middle pip's walk stopped at a squashed corner pip not found: synthetic
 # rough726, seen at 720).
 SPECK_SHORT = 1.5
+# Many dice mark the 1 with a larger pip than the other faces' (often red; on some, 0.3 to 0.45
+# of the face's side): its face, rounded edge and all, then ends 2 to 3.3 of its radii out
+# (its flat part from 1.4), inside the plain annulus and the walk's first step above. A lone
+# pip whose face is not found so is looked at again at this scale, relative to the face: plain
+# just outside the pip, and ending all round from 1.75 radii (past the plain spots) to a corner
+# of a face 3.4 radii in half-side (1.41 times that), as near all round as a square's sides
+# and corners. Being so near, its edge must be the face's: the walks do not come back onto the
+# face past it (see _comes_back), nor stop at a pip its size (see _meets_pips)
+# (synthetic clean617 with the 1's pip at 2.0 pip radii: its face ends 2.25 radii out).
+_BIG_ONE_PLAIN = (1.3, 1.55)
+_BIG_ONE_EDGE_RADII = np.arange(1.75, 5.0, 0.25)
+_BIG_ONE_SIDE_REACH = 3.5
+# A big 1's face is small, so its walk reaches all its edges and corners: it must end in every
+# direction, no farther in any than a square's corner against its side (1.41) seen at a slant
+# (its unit, the pip's long radius, shortens the walks across the slant by up to 0.8). A side
+# face of its colour carries no walk past that: a flat shape round a dark spot (a triangle, a
+# letter's bowl) ends farther along some directions.
+BIG_ONE_SQUARE = 1.8
+# A big 1's pip is larger than the other faces' pips (1.35 to 3 times their radius on real
+# dice): a lone spot read as one on a face only a few of its radii across, but no larger than
+# the pips of the other dice of the roll, is a plain mark on a small patch (a speck, a bowl).
+BIG_ONE_PIP = 1.15
+# The dice of one roll are one size, near and far ones within 1.3 of each other (see SIZE_RATIO,
+# which also allows for faces measured short); a big 1's face is measured to where its rounded
+# edge turns, 0.8 of its half-size or more.
+BIG_ONE_FACE = 0.65
+# One face's pips are one size: a pip beside a big 1 smaller than this (in its radius) is a
+# side face's (a big 1's other pips are 0.4 to 0.7 of its radius, and foreshortened there).
+NEIGHBOUR_PIP = 0.75
+_BIG_ONE = 0  # the key of the big 1's look in _EVIDENCE_POINTS (no layout's value)
 _CIRCLE16 = np.stack([np.cos(np.linspace(0, 2 * math.pi, 16, endpoint=False)),
                       np.sin(np.linspace(0, 2 * math.pi, 16, endpoint=False))], axis=1)
 
@@ -3891,6 +3940,9 @@ def _evidence_points(value: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, fl
     if value == 1:
         inside = np.vstack([_CIRCLE16 * 1.9, _CIRCLE16 * 2.6])
         radii, lo, hi = _ONE_EDGE_RADII, 2.8, 8.0
+    elif value == _BIG_ONE:
+        inside = np.vstack([_CIRCLE16 * r for r in _BIG_ONE_PLAIN])
+        radii, lo, hi = _BIG_ONE_EDGE_RADII, 1.65, 3.4
     else:
         layout = LAYOUTS[value]
         inside = _CIRCLE16 * 1.35
@@ -3902,7 +3954,7 @@ def _evidence_points(value: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, fl
     return inside, rings, radii, lo, hi
 
 
-_EVIDENCE_POINTS = {value: _evidence_points(value) for value in LAYOUTS}
+_EVIDENCE_POINTS = {value: _evidence_points(value) for value in (*LAYOUTS, _BIG_ONE)}
 # The spots and rings of each in one array, as they are sampled.
 _EVIDENCE_STACKED = {value: np.vstack(points[:2]) for value, points in _EVIDENCE_POINTS.items()}
 
@@ -3929,7 +3981,8 @@ def _column_median(values: np.ndarray) -> np.ndarray:
 def _face_evidence(fit: _Fit, img: np.ndarray, face: np.ndarray,
                    least_off: np.ndarray | None = None,
                    side_arc: bool = False, noise: float = 0.0,
-                   found: Sequence[_Pip] | None = None) -> tuple[float, float, float]:
+                   found: Sequence[_Pip] | None = None,
+                   big_one: bool = False) -> tuple[float, float, float]:
     """How plain the face is between its pips, how clearly it ends all round, and where.
 
     A spot between the pips is plain when it is the colour of ``face`` or of ``least_off``,
@@ -3942,12 +3995,14 @@ def _face_evidence(fit: _Fit, img: np.ndarray, face: np.ndarray,
     A 1 has no pip spacing: its unit is the pip's own radius, and its face must be plain in an
     annulus around the pip and end all round at a similar distance (a square, not a stripe).
     For a 1's pip that linked to no alike pip, ``found`` are the frame's pips: they tell its
-    neighbours from specks on its face (see _walk_past_specks).
+    neighbours from specks on its face (see _walk_past_specks). With ``big_one``, a 1 is looked
+    at as a big pip on a face only a few of its radii across (see _BIG_ONE_PLAIN).
     """
-    inside, rings, radii, lo, hi = _EVIDENCE_POINTS[fit.value]
+    look = _BIG_ONE if big_one else fit.value
+    inside, rings, radii, lo, hi = _EVIDENCE_POINTS[look]
     n_inside = len(inside)
     # The plain spots and the rings walking out, all sampled at once.
-    pts = _EVIDENCE_STACKED[fit.value] @ fit.axes.T + fit.centre
+    pts = _EVIDENCE_STACKED[look] @ fit.axes.T + fit.centre
     colours = _sample(img, pts[:, 0], pts[:, 1]).astype(np.float32)
     plain_spots = _same_colour(colours[:n_inside], face, noise)
     if least_off is not None:
@@ -3976,17 +4031,25 @@ def _face_evidence(fit: _Fit, img: np.ndarray, face: np.ndarray,
     if fit.value == 1 and found is not None:
         _walk_past_specks(left, radii, fit, found)
     bounded = left.any(axis=0)
+    if big_one and _meets_pips(left, radii, fit, found):
+        return plain, 0.0, lo
     if not bounded.any():
         return plain, 0.0, FACE_HALF if fit.value > 1 else lo
     first = radii[left.argmax(axis=0)[bounded]]
+    if big_one and (not bounded.all() or first.max() > BIG_ONE_SQUARE * first.min()):
+        return plain, 0.0, lo  # not a small square face all round the pip
     # Samples are taken past the edge; the near edges count (a side face of the same colour
     # makes the far ones look long).
     half = min(max(_quartile(first) - 0.2, lo), hi)
+    if big_one and _comes_back(left) > len(_CIRCLE16) // 2:
+        # Most walks came back onto the face past where they left it: they crossed a ring on
+        # the face (a small pip's halo, a letter's strokes), not its edge.
+        return plain, 0.0, half
     if fit.value == 1:
         # The walk's last steps reach a face's corners (see _ONE_EDGE_RADII); a direction
         # ending there counts only as near as the sides, as a side face of the same colour
         # can carry the walk that far.
-        corner = first > _ONE_SIDE_REACH
+        corner = first > (_BIG_ONE_SIDE_REACH if big_one else _ONE_SIDE_REACH)
         far = corner & (first > 2.2 * first.min())
         first = first[~far]
         bounded[np.flatnonzero(bounded)[far]] = False
@@ -4015,6 +4078,37 @@ def _face_evidence(fit: _Fit, img: np.ndarray, face: np.ndarray,
                     or first.max() > 3.0 * first.min()):
                 return plain, 0.0, half  # a lone dark spot on something that is not die-shaped
     return plain, np.count_nonzero(bounded) / len(bounded), half
+
+
+def _comes_back(left: np.ndarray) -> int:
+    """How many walks (``left``: rings x directions, where it left the face) are on the face
+    again for two steps running after first leaving it."""
+    on = ~left
+    again = on[1:] & on[:-1]  # on the face at a step and the next
+    off_before = np.cumsum(left, axis=0)[:-1] > 0
+    return int(np.count_nonzero((again & off_before).any(axis=0)))
+
+
+def _meets_pips(left: np.ndarray, radii: np.ndarray, fit: _Fit,
+                found: Sequence[_Pip]) -> bool:
+    """Whether a big 1's walk (``left``: rings x directions, where it left the face) stops at a
+    found pip other than its own and about its size (see NEIGHBOUR_PIP): a 1's face holds no
+    other pip, while a big pip among others (a large die's 4, 5 or 6 whose pips did not link)
+    meets its neighbours a few radii out. A big 1's own side faces show smaller pips,
+    foreshortened too, just past its edge."""
+    at = left.any(axis=0)
+    if not at.any():
+        return False
+    reach = radii[left.argmax(axis=0)[at]]
+    stops = fit.centre + (_CIRCLE16[at] * reach[:, None]) @ fit.axes.T
+    unit = _mean_scale(fit.axes)
+    cx, cy = float(fit.centre[0]), float(fit.centre[1])
+    for p in found:
+        if math.hypot(p.x - cx, p.y - cy) <= unit or p.r < NEIGHBOUR_PIP * unit:
+            continue  # its own pip, or a side face's
+        if (np.hypot(stops[:, 0] - p.x, stops[:, 1] - p.y) < p.r + 0.5 * unit).any():
+            return True
+    return False
 
 
 def _walk_past_specks(left: np.ndarray, radii: np.ndarray, fit: _Fit,
