@@ -4101,14 +4101,20 @@ def _meets_pips(left: np.ndarray, radii: np.ndarray, fit: _Fit,
         return False
     reach = radii[left.argmax(axis=0)[at]]
     stops = fit.centre + (_CIRCLE16[at] * reach[:, None]) @ fit.axes.T
+    # (Smaller found pips are its side faces'.)
+    return any(_neighbour_at(found, fit, stop, 0.5, NEIGHBOUR_PIP) for stop in stops.tolist())
+
+
+def _neighbour_at(found: Sequence[_Pip], fit: _Fit, point: Sequence[float], margin: float,
+                  least: float = 0.0) -> bool:
+    """Whether a found pip other than the 1's own (the one at its centre), of a radius at least
+    ``least``, lies within its radius plus ``margin`` of ``point``; ``margin`` and ``least`` in
+    the 1's unit, its pip's radius (see _mean_scale)."""
     unit = _mean_scale(fit.axes)
     cx, cy = float(fit.centre[0]), float(fit.centre[1])
-    for p in found:
-        if math.hypot(p.x - cx, p.y - cy) <= unit or p.r < NEIGHBOUR_PIP * unit:
-            continue  # its own pip, or a side face's
-        if (np.hypot(stops[:, 0] - p.x, stops[:, 1] - p.y) < p.r + 0.5 * unit).any():
-            return True
-    return False
+    return any(math.hypot(p.x - cx, p.y - cy) > unit and p.r >= least * unit
+               and math.hypot(p.x - point[0], p.y - point[1]) < p.r + margin * unit
+               for p in found)
 
 
 def _walk_past_specks(left: np.ndarray, radii: np.ndarray, fit: _Fit,
@@ -4120,18 +4126,15 @@ def _walk_past_specks(left: np.ndarray, radii: np.ndarray, fit: _Fit,
     left_at = left.any(axis=0)
     stops = np.where(left_at, left.argmax(axis=0), n)
     reach = np.where(left_at, radii[np.minimum(stops, n - 1)], np.inf)
-    unit = _mean_scale(fit.axes)
-    cx, cy = float(fit.centre[0]), float(fit.centre[1])
     for k in np.flatnonzero(left_at).tolist():
         if min(reach[k - 1], reach[(k + 1) % len(reach)]) < SPECK_SHORT * reach[k]:
             continue
         back = np.flatnonzero(~left[stops[k]:, k])
         if not len(back) or not left[stops[k] + back[0]:, k].any():
             continue  # no face past the mark, or no edge past that
-        x, y = (fit.centre + fit.axes @ (_CIRCLE16[k] * reach[k])).tolist()
-        if any(math.hypot(p.x - x, p.y - y) < p.r + unit
-               and math.hypot(p.x - cx, p.y - cy) > unit for p in found):
-            continue  # a neighbouring pip (not the 1's own)
+        stop = (fit.centre + fit.axes @ (_CIRCLE16[k] * reach[k])).tolist()
+        if _neighbour_at(found, fit, stop, 1.0):
+            continue  # a neighbouring pip
         left[stops[k]:stops[k] + back[0], k] = False
 
 
