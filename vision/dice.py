@@ -168,6 +168,9 @@ class DiceReading:
     pip_radius: float = 0.0  # median radius of the read dice's pips, in frame pixels
     # The radius of the largest round lone pip left unread (no 1 by itself), in frame pixels.
     lone_radius: float = 0.0
+    # The median radius of the read dice's pips as the fine level's blobs take them, in frame
+    # pixels: a light pip's whole blob, its glow with it (see _glow_radius), a dark pip's own.
+    glow_radius: float = 0.0
 
     @property
     def values(self) -> list[int]:
@@ -2065,7 +2068,8 @@ LARGE_PIP = 8.0
 
 def _large_pips(reading: DiceReading, frame: np.ndarray, side: int) -> bool:
     """Whether the dice of a reading have pips too large to read them at ``side``."""
-    return bool(reading.dice) and reading.pip_radius * side / max(frame.shape[:2]) > LARGE_PIP
+    radius = max(reading.pip_radius, reading.glow_radius)
+    return bool(reading.dice) and radius * side / max(frame.shape[:2]) > LARGE_PIP
 
 
 def _large_lone_pip(reading: DiceReading, frame: np.ndarray, side: int) -> bool:
@@ -2331,10 +2335,38 @@ def _read_at(frame: np.ndarray, work_side: int) -> DiceReading:
         confidence = min(confidence, 0.6)
     ms = (time.perf_counter() - start) * 1000
     radius = statistics.median([p.r for f in faces for p in f.group]) * scale if faces else 0.0
+    glow = statistics.median([_glow_radius(p, con) for f in faces for p in f.group]
+                             ) * scale if faces else 0.0
     read = {id(p) for f in faces for p in f.group}
     lone = max((p.r for p in alone if id(p) not in read and p.roundness >= LONE_ROUNDNESS),
                default=0.0) * scale
-    return DiceReading(tuple(dice), round(confidence, 3), tuple(unread), ms, radius, lone)
+    return DiceReading(tuple(dice), round(confidence, 3), tuple(unread), ms, radius, lone, glow)
+
+
+def _glow_radius(pip: _Pip, con: _Contrast) -> float:
+    """A pip's radius as the fine level's blobs take it (see LARGE_PIP), by area: a light
+    pip's core (see _cores) is cut at half its height, but its whole blob takes in the glow
+    around it, to where it is PIP_CONTRAST over the face, as a dark pip's blob takes in its
+    blur. The core's own radius where the whole blob is more than this pip's: larger than its
+    window, or holding another pip found (two pips joined by their glow)."""
+    if not pip.cored or pip.dark:
+        return pip.r
+    mask = con.masks[1]
+    x0, y0, x1, y1 = _pip_window(pip, mask.shape)
+    window = mask[y0:y1, x0:x1]
+    contours, _ = cv2.findContours(window, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    for contour in contours:
+        if cv2.pointPolygonTest(contour, (pip.x - x0, pip.y - y0), False) < 0:
+            continue
+        x, y, w, h = cv2.boundingRect(contour)
+        if x == 0 or y == 0 or x + w >= window.shape[1] or y + h >= window.shape[0]:
+            return pip.r
+        if any(q is not pip and x0 + x <= q.x <= x0 + x + w and y0 + y <= q.y <= y0 + y + h
+               and cv2.pointPolygonTest(contour, (q.x - x0, q.y - y0), False) >= 0
+               for q in con.found):
+            return pip.r
+        return max(pip.r, math.sqrt(cv2.contourArea(contour) / math.pi))
+    return pip.r
 
 
 # How far past a 2's widest spacing (see SPACING_RANGE) two unread twin pips may lie and still
@@ -3084,6 +3116,11 @@ def _judge_afresh(group: list[_Pip], img: np.ndarray, con: _Contrast,
         # A 1 has no pip offset: its unit is the pip's long radius (its true radius on a face
         # seen at an angle).
         fit.axes = tilt * (lone.r / math.sqrt(max(lone.roundness, 0.3)))
+        # Its face is as foreshortened as the pip it is judged as (see _alone): a light pip's
+        # core, cut at half its height over a level its own glow and glints set, measures the
+        # shape worse than its whole blob cut at half height (see _shaped_at_half_height) does
+        # (tune negatives tilted: a 1 0.54 round as a core, 0.74 so and in the positive).
+        shaped = [lone]
     spacing = _mean_scale(fit.axes)
     if fit.value > 1 and not (SPACING_RANGE[0] <= spacing / r
                               and spacing / far <= SPACING_RANGE[1]):
@@ -3136,8 +3173,10 @@ def _judge_afresh(group: list[_Pip], img: np.ndarray, con: _Contrast,
         confidence=round(float(confidence), 3),
         pips=tuple((float(p.x), float(p.y)) for p in group),
     )
-    return _Face(die, group, fit.centre, fit.axes, spacing, face_half, _flatness(group),
-                 _squash_direction(group), big_one=big_one), False
+    shaped = shaped if fit.value == 1 else group
+    return _Face(die, group, fit.centre, fit.axes, spacing, face_half, _flatness(shaped),
+                 _squash_direction(shaped), big_one=big_one,
+                 shape=None if shaped is group else _pips_shape(shaped)), False
 
 
 def _shadow_split(group: list[_Pip], faces: np.ndarray, img: np.ndarray
@@ -3832,6 +3871,12 @@ TOP_LIGHT = 1.2
 # mirrors far more of it (Fresnel: ~2..4 times the top face's share at 60..70 degrees), and
 # mirrors the lit table, where the top face mirrors a dimmer ceiling: the side face is often
 # the brighter. Their pips, matte white paint, are lit as the faces would be if matte.
+# The die's plastic shows in the darker of its two faces: gloss only adds light, and the side
+# face mirrors the more of it; and a camera's tone curve lifts dark levels most (a gamma under
+# 1 over-exposing a dark scene takes a black face's 80 to 130 and its glossy side face's 120
+# to 170), so the brighter face passes this level first. One face under it makes the die dark.
+# (Tune negatives over-exposed: a 1, 3 or 4 at 92..109 grey, its side face at 116..155, the
+# brighter face over the level: the side face, lit more by its gloss, was kept as the top.)
 DARK_FACE = 128.0
 # Two faces whose centres are closer than this many face half-sizes (summed) may be one die's.
 SIDE_REACH = 1.0
@@ -3845,10 +3890,11 @@ def _lit_above(a: _Face, b: _Face) -> bool | None:
     A face's grey level is taken on the image its pips' polarity is measured on (brightest
     channel for dark pips, dimmest for light ones, see _levels): on a coloured face the two
     differ by far more than TOP_LIGHT, so faces of unlike pips compare their ring colours."""
-    if not (a.group[0].dark or b.group[0].dark) and max(
+    if not (a.group[0].dark or b.group[0].dark) and min(
             float(_column_median(np.array([p.face for p in f.group])).max())
             for f in (a, b)) < DARK_FACE:
-        # Dark dice (see DARK_FACE): their light pips, matte paint, show the shading.
+        # Dark dice (see DARK_FACE, by the darker face): their light pips, matte paint, show
+        # the shading.
         grey_a = statistics.median(p.peak for p in a.group)
         grey_b = statistics.median(p.peak for p in b.group)
     elif a.group[0].dark == b.group[0].dark:
