@@ -3308,7 +3308,8 @@ def _pair_twos(faces: list[_Face], alone: list[_Pip], loose: list[list[_Pip]],
     a speck made less round passes as a 1 on its own. Its twin must then lie in its plane
     (pip shapes within OFF_TABLE, see _shape_vector): a 1's own side pip, often its size and
     contrast (a 1's pip is large), is foreshortened by the side face's other plane (tune
-    photos through the camera shifts: such pairs 0.38..0.62 apart, true 2s 0.24..0.28)."""
+    photos through the camera shifts: such pairs 0.38..0.62 apart, true 2s 0.24..0.28),
+    unless the twin is at least as round as the 1's pip (see _rounder_than_one)."""
     ones = {id(f.group[0]): f for f in faces if f.die.value == 1 and f.group[0].unlinked}
     alone = alone + [f.group[0] for f in ones.values()]
     pairs: list[tuple[float, int, int]] = []
@@ -3319,8 +3320,9 @@ def _pair_twos(faces: list[_Face], alone: list[_Pip], loose: list[list[_Pip]],
                     or abs(a.roundness - b.roundness) > 2 * SHAPE_TOLERANCE
                     or not _alike_lit(a, b)):
                 continue
-            if (id(a) in ones or id(b) in ones) and _length(
-                    _pip_shape(a) - _pip_shape(b)) > OFF_TABLE:
+            if ((id(a) in ones or id(b) in ones)
+                    and _length(_pip_shape(a) - _pip_shape(b)) > OFF_TABLE
+                    and not _rounder_than_one(a, b, ones)):
                 continue
             d = math.hypot(a.x - b.x, a.y - b.y)
             # (Too close against the blobs' radius, too far against the larger: SPACING_RANGE.)
@@ -3356,6 +3358,18 @@ def _pair_twos(faces: list[_Face], alone: list[_Pip], loose: list[list[_Pip]],
         loose[:] = [g for g in loose if g]
 
 
+def _rounder_than_one(a: _Pip, b: _Pip, ones: dict) -> bool:
+    """Whether of two pips, one read as a 1 by itself, the other is no 1 and at least as round
+    as the 1's pip: then it is no side pip of that 1, as a side face is foreshortened more than
+    the top face it stands from, and its pip is less round. Pips of one 2 whose shapes differ
+    past OFF_TABLE are measurement noise of small pips (synthetic rough734: a 2 of 3.3 pixel
+    pips, 0.74 and 0.98 round, 0.32 apart; the less round one read as a sure 1)."""
+    if (id(a) in ones) == (id(b) in ones):
+        return False
+    one, other = (a, b) if id(a) in ones else (b, a)
+    return other.roundness >= one.roundness
+
+
 # Twin pips may sit in light TWIN_STEP times brighter one than the other (a die's own shading).
 TWIN_STEP = 1.6
 # The two pips of a 2 are one printed dot twice, on one flat face in one light: radii within
@@ -3375,10 +3389,26 @@ def _twins(a: _Pip, b: _Pip) -> bool:
             and abs(a.contrast - b.contrast) <= TWIN_CONTRAST)
 
 
+# A pip's face colour is the mean of this many samples of its ring (see _face_ranks).
+RING_SAMPLES = 5
+
+
 def _alike_lit(a: _Pip, b: _Pip) -> bool:
     """Whether two pips' faces are the same colour, the dimmer brought up to the brighter's
-    light level (within TWIN_STEP) when both pips face the camera."""
-    return bool(_same_colour(a.face[None], b.face)[0]) or (
+    light level (within TWIN_STEP) when both pips face the camera.
+
+    Each face colour is a mean of a few ring samples, so on a noisy face (sensor noise, JPEG)
+    the two means differ by the noise as well as by the light's fall-off: NOISE_SPREAD
+    standard deviations of that difference are allowed on top of the fall-off's tolerance.
+    (Synthetic rough725: a magenta 2's two faces, noise 7 and 10, 32 levels apart against a
+    tolerance of 31.7, its pips left unread.) One camera puts the same noise on both faces:
+    the smaller spread is taken, as a ring that crosses an edge or a side face spreads more
+    (a tune photo's negative, grainy: a 1's two side pips, rings spread 8 and 19, their faces
+    34 levels apart, read as a sure 2 with the mean)."""
+    noise = min(a.noise, b.noise)
+    slack = NOISE_SPREAD * math.sqrt(2 / RING_SAMPLES) * noise
+    same = _channel_max(np.abs(a.face - b.face)) <= _colour_tolerance(float(b.face.max())) + slack
+    return bool(same) or (
         min(a.roundness, b.roundness) >= 0.8 and _alike_colour(a.face, b.face))
 
 
