@@ -2331,7 +2331,8 @@ def _read_at(frame: np.ndarray, work_side: int) -> DiceReading:
         confidence = min(confidence, 0.4)
     if doubt:
         confidence = min(confidence, 0.6)
-    if confidence >= SURE_READING and (unsure_side_one or _unread_twos(faces, alone)):
+    if confidence >= SURE_READING and (unsure_side_one or _unread_twos(faces, alone)
+                                       or _unread_one(faces, alone, img.shape)):
         confidence = min(confidence, 0.6)
     ms = (time.perf_counter() - start) * 1000
     radius = statistics.median([p.r for f in faces for p in f.group]) * scale if faces else 0.0
@@ -2397,6 +2398,64 @@ def _unread_twos(faces: list[_Face], alone: list[_Pip]) -> bool:
                     <= 2 * math.sqrt(2) * SPACING_RANGE[1] * UNREAD_TWO_REACH * rr):
                 return True
     return False
+
+
+# The dice of one roll land together in the tray: a mark farther than this from every read face
+# (in face half-sizes, centre to centre: three dice across) is clutter beside it, not a die of
+# it (tune photos: 1s missed under a vignette, blur or a shadow band lay 1.4..5.7 half-sizes
+# from the nearest read die; dots printed on a card and a logo beside the tray, 6.9..7.4).
+NEAR_ROLL = 6.0
+
+
+def _unread_one(faces: list[_Face], alone: list[_Pip], shape: tuple[int, ...]) -> bool:
+    """Whether a lone pip left unread looks like a 1 of the roll that its face tests missed
+    (the face's edge lost in a vignette, blur or a soft shadow): a disc (LONE_FILL) as round
+    as a 1's pip must be (LONE_ROUNDNESS) or as the read dice's pips are (within SQUASH_RATIO
+    of their median: motion blur squashes every pip alike), a twin of a read die's pip (one
+    printed dot, see _twins) on a face of the read dice's colour (see _alike_lit), lying near
+    them (NEAR_ROLL) and wholly in the frame (a mark the frame's edge cuts measures no shape).
+    Not a pip in the band around a read face where its die's side faces show (see _beside,
+    _side_pip). A die left unread so is missing from a reading that would otherwise look
+    sure (synthetic close636: a 3 left unread beside a sure 2; tune photos under a vignette,
+    a shadow band or motion blur: 1s whose face edge was lost beside sure 1s)."""
+    read = {id(p) for f in faces for p in f.group}
+    shown = [p for f in faces for p in f.group]
+    h, w = shape[:2]
+    for p in alone:
+        if (id(p) in read or p.side or p.roundness < MIN_ROUNDNESS or p.fill < LONE_FILL
+                or not (p.r < p.x < w - 1 - p.r and p.r < p.y < h - 1 - p.r)):
+            continue
+        kind = [q for q in shown if q.dark == p.dark]
+        if not kind or p.roundness < min(LONE_ROUNDNESS, SQUASH_RATIO * statistics.median(
+                q.roundness for q in kind)):
+            continue
+        if not (any(_twins(p, q) for q in kind) and any(_alike_lit(p, q) for q in kind)):
+            continue
+        if not any(_length(f.centre - (p.x, p.y)) <= NEAR_ROLL * f.half * f.spacing
+                   for f in faces):
+            continue
+        if any(_beside([p], f) or _side_pip(p, f) for f in faces):
+            continue
+        return True
+    return False
+
+
+def _side_pip(p: _Pip, face: _Face) -> bool:
+    """Whether a lone pip may be a pip of a read face's side face, where _beside does not
+    say so: out to SQUASHED_BAND from the face (or on a 1's face, whose size the 1's pip
+    alone only guesses) and not seen as squarely as the face's pips (SQUASH_RATIO), or too
+    small to measure its shape at all (SMALL_PIP; _beside goes by a squash such a pip does
+    not show). Beside a 1, _beside cannot tell for a lone pip (see there). A side face seen
+    steeply shows its pips as far out as a squashed side face's (synthetic rough387: a 1's
+    side 3, pips of two pixels 0.83 round, 2.2 of its half-sizes out; rough528 and rough678:
+    a 3's and a 6's side pips of 2.3 pixels, 1.9..2.0 out; many386: the dark rim of a 1's
+    face, on it, 0.77 round by the 1's 0.99)."""
+    reach = _side_reach([p], face)
+    if reach is None and face.die.value > 1:
+        return False  # a mark on the face that is not one of its pips: the reading is in doubt
+    if reach is not None and reach > SQUASHED_BAND:
+        return False
+    return p.r < SMALL_PIP or p.roundness < SQUASH_RATIO * face.flatness
 
 
 # The confidence of a completed 6 that a 4 and a stray pip explain as well.
