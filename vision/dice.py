@@ -1476,6 +1476,55 @@ def _cast_edge(a: _Pip, b: _Pip, img: np.ndarray) -> bool:
     return False
 
 
+def _in_shade(colours: np.ndarray, face: np.ndarray, other: np.ndarray) -> np.ndarray:
+    """Which colours (N x 3) are a face's across a cast shadow's edge (``face`` on one side,
+    ``other`` on the other): its balance (see BALANCE_STEP), at a level from the one's to
+    the other's, within the tolerance light falling off across a face allows (see
+    _colour_tolerance); the edge's blur lies between the two."""
+    # (Levels as sums of the three channels, each allowed _colour_tolerance.)
+    sums = colours.sum(axis=1)
+    a, b = float(face.sum()), float(other.sum())
+    lo, hi = min(a, b), max(a, b)
+    level = (sums >= lo - 3 * _colour_tolerance(lo / 3)) & (sums <= hi + 3 * _colour_tolerance(hi / 3))
+    return level & (np.abs(_balance(colours) - _balance(face)).sum(axis=1) <= BALANCE_STEP)
+
+
+def _cast_shade(fit: _Fit, img: np.ndarray, face: np.ndarray, pip: _Pip) -> np.ndarray | None:
+    """The colour of a 1's face across a cast shadow's edge from its pip, or None.
+
+    A hard shadow's edge across a 1's face dims the part beyond it by one factor (LIGHT_STEP
+    squared to SHADOW_STEP) and leaves its balance (see BALANCE_STEP); that part then seems
+    no face of the pip's, near on one side, and the pip a spot on something not die-shaped.
+    The samples of the 1's plain spots and first walk steps of the face's balance but off its
+    level by such a step are taken as that part, if the step is a cast shadow's: the table
+    beyond the die shows it across the same line (see _cast_edge, asked of the pip and a point
+    of that part a 2's diagonal away)."""
+    if max(float(face.max()), 1.0) >= UNCLIPPED:
+        return None
+    inside, rings, radii, lo, hi = _EVIDENCE_POINTS[1]
+    n = len(inside) + 4 * len(_CIRCLE16)  # the plain spots and the walk's first four steps
+    pts = _EVIDENCE_STACKED[1][:n] @ fit.axes.T + fit.centre
+    colours = _sample(img, pts[:, 0], pts[:, 1]).astype(np.float32)
+    level = colours.sum(axis=1) / max(float(face.sum()), 1.0)
+    alike = np.abs(_balance(colours) - _balance(face)).sum(axis=1) <= BALANCE_STEP
+    lo_step = LIGHT_STEP * LIGHT_STEP
+    stepped = alike & _on_frame(pts, img.shape) & (
+        ((level >= lo_step) & (level <= SHADOW_STEP))
+        | ((level <= 1 / lo_step) & (level >= 1 / SHADOW_STEP)))
+    if np.count_nonzero(stepped) < 4:
+        return None
+    ratio = float(np.median(level[stepped]))
+    where = pts[stepped].mean(axis=0) - fit.centre
+    if _length(where) < 1e-6:
+        return None
+    # (Just past the least distance _cast_edge asks of a 2's diagonal, so that its table
+    # samples lie beyond the die.)
+    reach = 2 * math.sqrt(2) * SPACING_RANGE[0] * pip.r * 1.05
+    at = fit.centre + where / _length(where) * reach
+    other = replace(pip, x=float(at[0]), y=float(at[1]), face=face * ratio)
+    return face * ratio if _cast_edge(pip, other, img) else None
+
+
 def _groups(pips: list[_Pip], img: np.ndarray, black: float = 0.0
             ) -> tuple[list[list[_Pip]], list[tuple[_Pip, _Pip]]]:
     """Pips linked into faces: alike, close enough, and plain face between them; and the pairs
@@ -3208,6 +3257,17 @@ def _judge_afresh(group: list[_Pip], img: np.ndarray, con: _Contrast,
         if big[0] >= 0.75 and big[1] >= 0.5:
             plain, bounded, face_half = big
             big_one = True
+    if (fit.value == 1 and not big_one and (plain < 0.75 or bounded < 0.5)
+            and group[0].unlinked and group[0].dark):
+        # Perhaps a face crossed by a cast shadow's edge (see _cast_shade): its other part
+        # counts as the face, but a walk that stops at a pip like its own (see _meets_pips)
+        # met a neighbour on a larger face split by the same edge (a 2 or a 6 whose pips did
+        # not link across it: tune photos two_33 and six_37 under a shadow band).
+        other = _cast_shade(fit, img, face, group[0])
+        if other is not None:
+            plain, bounded, face_half = _face_evidence(
+                fit, img, face, least_off, side_arc=True, noise=noise, found=con.found,
+                relit=other)
     if plain < 0.75:
         return None, fit.value >= 4
     if bounded < (0.5 if fit.value <= 3 else 0.0):
@@ -4017,6 +4077,17 @@ def _worse_view(b: _Face, a: _Face, near: np.ndarray | None = None) -> bool:
 # _face_evidence takes for an edge where the colour does not leave the face's tolerance: twice
 # the tolerance's noise floor (see _same_colour).
 TURN_STEP = 2 * 8.0
+# Light falling off (a vignette, a shadow, a lamp's reach) scales a colour's channels by one
+# factor and leaves their balance (each as a fraction of their sum) as it is; a white die and
+# a grey or wooden table differ in balance wherever they lie. A part of a 1's face beyond a cast
+# shadow's edge (see _cast_shade) is the face's balance within this (the sum of the three
+# fractions' differences; tune photos under a vignette: a face 0.033..0.055 off the table in
+# balance, its own plain spots 0.012..0.017 off the face's).
+BALANCE_STEP = 0.03
+# ... unless the face is near white: a clipped channel stops scaling with the light, and an
+# over-exposed face's balance runs to an even white (tune photo dice_24 over-exposed: its 1's
+# face at 248 in blue).
+UNCLIPPED = 240
 _EDGE_RADII = np.arange(2.1, 5.2, 0.35)
 # For a 1, in pip radii: real faces end 3 (big pip) to 7 radii from it at their sides, and
 # their corners lie 1.41 times as far: the walk must reach them, or a face ending at 7 radii
@@ -4117,7 +4188,8 @@ def _face_evidence(fit: _Fit, img: np.ndarray, face: np.ndarray,
                    least_off: np.ndarray | None = None,
                    side_arc: bool = False, noise: float = 0.0,
                    found: Sequence[_Pip] | None = None,
-                   big_one: bool = False) -> tuple[float, float, float]:
+                   big_one: bool = False,
+                   relit: np.ndarray | None = None) -> tuple[float, float, float]:
     """How plain the face is between its pips, how clearly it ends all round, and where.
 
     A spot between the pips is plain when it is the colour of ``face`` or of ``least_off``,
@@ -4142,12 +4214,17 @@ def _face_evidence(fit: _Fit, img: np.ndarray, face: np.ndarray,
     plain_spots = _same_colour(colours[:n_inside], face, noise)
     if least_off is not None:
         plain_spots = plain_spots | _same_colour(colours[:n_inside], least_off, noise)
+    if relit is not None:
+        shade = _in_shade(colours, face, relit)
+        plain_spots = plain_spots | shade[:n_inside]
     # (Fractions counted, not np.mean: the same division of the same count, without its cost.)
     plain = np.count_nonzero(plain_spots) / n_inside
     # Walking out from the centre, each direction should leave the face (for a side face, the
     # table or another die) somewhere between a tight and a wide pip spread.
     walk = colours[n_inside:]
     left = _leaves_face(walk, face).reshape(len(radii), len(_CIRCLE16))  # rings x directions
+    if relit is not None:
+        left &= ~shade[n_inside:].reshape(len(radii), len(_CIRCLE16))
     # A face also ends where the walk turns to what lies beyond it (the colour the walks end
     # on all round: the table, or the die's side faces), once the two differ by more than
     # noise: a step however small. Over-exposure (or a pale table, a tray the dice's colour)
@@ -4166,7 +4243,7 @@ def _face_evidence(fit: _Fit, img: np.ndarray, face: np.ndarray,
     if fit.value == 1 and found is not None:
         _walk_past_specks(left, radii, fit, found)
     bounded = left.any(axis=0)
-    if big_one and _meets_pips(left, radii, fit, found):
+    if (big_one or relit is not None) and _meets_pips(left, radii, fit, found):
         return plain, 0.0, lo
     if not bounded.any():
         return plain, 0.0, FACE_HALF if fit.value > 1 else lo
@@ -4213,6 +4290,12 @@ def _face_evidence(fit: _Fit, img: np.ndarray, face: np.ndarray,
                     or first.max() > 3.0 * first.min()):
                 return plain, 0.0, half  # a lone dark spot on something that is not die-shaped
     return plain, np.count_nonzero(bounded) / len(bounded), half
+
+
+def _balance(colours: np.ndarray) -> np.ndarray:
+    """Each colour's channels as fractions of their sum: what light falling off leaves as
+    it is."""
+    return colours / np.maximum(colours.sum(axis=-1, keepdims=True), 1.0)
 
 
 def _comes_back(left: np.ndarray) -> int:
