@@ -1210,6 +1210,10 @@ def _outward(which: np.ndarray, xy: np.ndarray, r: np.ndarray, dark: np.ndarray,
     return np.isfinite(dist[rows, nearest]) & ((arc * gap[rows, nearest]).sum(axis=1) < 0)
 
 
+# A pip's face colour is the mean of this many samples of its ring.
+RING_SAMPLES = 5
+
+
 def _face_ranks(off: np.ndarray) -> np.ndarray:
     """Which 5 of each ring's 12 samples (ordered away from the pip first, see _describe_faces)
     give its face colour: the 4th to 8th, the first samples beyond the face's edge (``off``,
@@ -1219,7 +1223,7 @@ def _face_ranks(off: np.ndarray) -> np.ndarray:
     rank = np.arange(n)[None]
     key = np.where(rank >= 3, rank, 2 * n - rank)
     key = np.where(off, 3 * n + rank, key)
-    return np.argsort(key, axis=1, kind="stable")[:, :5]
+    return np.argsort(key, axis=1, kind="stable")[:, :RING_SAMPLES]
 
 
 def _describe_faces(pips: list[_Pip], img: np.ndarray, con: _Contrast) -> None:
@@ -1485,7 +1489,8 @@ def _in_shade(colours: np.ndarray, face: np.ndarray, other: np.ndarray) -> np.nd
     sums = colours.sum(axis=1)
     a, b = float(face.sum()), float(other.sum())
     lo, hi = min(a, b), max(a, b)
-    level = (sums >= lo - 3 * _colour_tolerance(lo / 3)) & (sums <= hi + 3 * _colour_tolerance(hi / 3))
+    level = ((sums >= lo - 3 * _colour_tolerance(lo / 3))
+             & (sums <= hi + 3 * _colour_tolerance(hi / 3)))
     return level & (np.abs(_balance(colours) - _balance(face)).sum(axis=1) <= BALANCE_STEP)
 
 
@@ -1499,7 +1504,7 @@ def _cast_shade(fit: _Fit, img: np.ndarray, face: np.ndarray, pip: _Pip) -> np.n
     level by such a step are taken as that part, if the step is a cast shadow's: the table
     beyond the die shows it across the same line (see _cast_edge, asked of the pip and a point
     of that part a 2's diagonal away)."""
-    if max(float(face.max()), 1.0) >= UNCLIPPED:
+    if float(face.max()) >= UNCLIPPED:
         return None
     inside, rings, radii, lo, hi = _EVIDENCE_POINTS[1]
     n = len(inside) + 4 * len(_CIRCLE16)  # the plain spots and the walk's first four steps
@@ -1513,6 +1518,9 @@ def _cast_shade(fit: _Fit, img: np.ndarray, face: np.ndarray, pip: _Pip) -> np.n
         | ((level <= 1 / lo_step) & (level >= 1 / SHADOW_STEP)))
     if np.count_nonzero(stepped) < 4:
         return None
+    # (Samples both dimmer and brighter than the face give a step between the two, which
+    # _cast_edge refuses as no shadow's. Keeping to one side of the edge was tried: it let in
+    # more 1s from other dice's pips, lab: 11 synthetic and tune frames lost.)
     ratio = float(np.median(level[stepped]))
     where = pts[stepped].mean(axis=0) - fit.centre
     if _length(where) < 1e-6:
@@ -2478,7 +2486,7 @@ def _unread_one(faces: list[_Face], alone: list[_Pip], shape: tuple[int, ...]) -
         if not kind or p.roundness < min(LONE_ROUNDNESS, SQUASH_RATIO * statistics.median(
                 q.roundness for q in kind)):
             continue
-        if not (any(_twins(p, q) for q in kind) and any(_alike_lit(p, q) for q in kind)):
+        if not any(_twins(p, q) and _alike_lit(p, q) for q in kind):
             continue
         if not any(_length(f.centre - (p.x, p.y)) <= NEAR_ROLL * f.half * f.spacing
                    for f in faces):
@@ -3224,10 +3232,12 @@ def _judge_afresh(group: list[_Pip], img: np.ndarray, con: _Contrast,
         # A 1 has no pip offset: its unit is the pip's long radius (its true radius on a face
         # seen at an angle).
         fit.axes = tilt * (lone.r / math.sqrt(max(lone.roundness, 0.3)))
-        # Its face is as foreshortened as the pip it is judged as (see _alone): a light pip's
+        # Its face's flatness, squash and shape (which tell its top from a side face, see
+        # _Face) are the pip's it is judged as (see _alone), not its core's: a light pip's
         # core, cut at half its height over a level its own glow and glints set, measures the
         # shape worse than its whole blob cut at half height (see _shaped_at_half_height) does
-        # (tune negatives tilted: a 1 0.54 round as a core, 0.74 so and in the positive).
+        # (tune negatives tilted: a 1 0.54 round as a core, 0.74 so and in the positive). Its
+        # fit's axes keep the core's tilt.
         shaped = [lone]
     spacing = _mean_scale(fit.axes)
     if fit.value > 1 and not (SPACING_RANGE[0] <= spacing / r
@@ -3477,16 +3487,23 @@ def _pair_twos(faces: list[_Face], alone: list[_Pip], loose: list[list[_Pip]],
         loose[:] = [g for g in loose if g]
 
 
+# A top face seen within 45 degrees of square-on (its pips at least this round): its side
+# faces are then seen more steeply than it is, and their pips are the less round.
+WITHIN_45 = math.sqrt(0.5)
+
+
 def _rounder_than_one(a: _Pip, b: _Pip, ones: dict) -> bool:
     """Whether of two pips, one read as a 1 by itself, the other is no 1 and at least as round
-    as the 1's pip: then it is no side pip of that 1, as a side face is foreshortened more than
-    the top face it stands from, and its pip is less round. Pips of one 2 whose shapes differ
-    past OFF_TABLE are measurement noise of small pips (synthetic rough734: a 2 of 3.3 pixel
-    pips, 0.74 and 0.98 round, 0.32 apart; the less round one read as a sure 1)."""
+    as the 1's pip, the 1 seen nearer square-on than not (WITHIN_45): then it is no side pip
+    of that 1, as such a 1's side faces are foreshortened more than its top face, and their
+    pips are less round (from a lower camera a side face may be the rounder). Pips of one 2
+    whose shapes differ past OFF_TABLE are measurement noise of small pips (synthetic rough734:
+    a 2 of 3.3 pixel pips, 0.74 and 0.98 round, 0.32 apart; the less round one read as a sure
+    1)."""
     if (id(a) in ones) == (id(b) in ones):
         return False
     one, other = (a, b) if id(a) in ones else (b, a)
-    return other.roundness >= one.roundness
+    return one.roundness >= WITHIN_45 and other.roundness >= one.roundness
 
 
 # Twin pips may sit in light TWIN_STEP times brighter one than the other (a die's own shading).
@@ -3506,10 +3523,6 @@ def _twins(a: _Pip, b: _Pip) -> bool:
     shaded, so smaller or blurred larger, and fainter; nor is a big 1's pip."""
     return (abs(a.r - b.r) <= TWIN_SIZE * max(a.r, b.r) + TWIN_SLACK
             and abs(a.contrast - b.contrast) <= TWIN_CONTRAST)
-
-
-# A pip's face colour is the mean of this many samples of its ring (see _face_ranks).
-RING_SAMPLES = 5
 
 
 def _alike_lit(a: _Pip, b: _Pip) -> bool:
@@ -4079,7 +4092,9 @@ def _worse_view(b: _Face, a: _Face, near: np.ndarray | None = None) -> bool:
 TURN_STEP = 2 * 8.0
 # Light falling off (a vignette, a shadow, a lamp's reach) scales a colour's channels by one
 # factor and leaves their balance (each as a fraction of their sum) as it is; a white die and
-# a grey or wooden table differ in balance wherever they lie. A part of a 1's face beyond a cast
+# a wooden or tinted table differ in balance wherever they lie. (A neutral grey table does not:
+# where its level lies between the face's lit and shaded levels, _in_shade takes it for face,
+# the face then seems to end nowhere and the 1 stays unread.) A part of a 1's face beyond a cast
 # shadow's edge (see _cast_shade) is the face's balance within this (the sum of the three
 # fractions' differences; tune photos under a vignette: a face 0.033..0.055 off the table in
 # balance, its own plain spots 0.012..0.017 off the face's).

@@ -44,9 +44,10 @@ def test_a_three_left_unread_beside_a_read_two_leaves_it_unsure():
     assert reading.values == scene.values or reading.confidence < SURE_READING
 
 
-def test_a_die_cut_by_the_frames_edge_does_not_doubt_the_dice_in_view():
-    # dice_37.jpg: three 1s read, a fourth die cut by the frame's bottom edge (its pip there
-    # measures no shape): the labels count the three, and the reading stays sure.
+def test_dice_read_in_full_stay_sure_beside_a_die_the_frame_cuts():
+    # dice_37.jpg: three 1s read, and a fourth die cut by the frame's bottom edge, its top face's
+    # pip out of the frame: the labels count the three, and the reading stays sure (nothing
+    # unexplained by the read dice lies near them).
     image, want = _photo("dice_37.jpg")
     reading = read_dice(image)
     assert reading.values == want == [1, 1, 1]
