@@ -1096,10 +1096,11 @@ def _pip_window(pip: _Pip, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
     return x0, y0, min(shape[1], x0 + 2 * KERNEL), min(shape[0], y0 + 2 * KERNEL)
 
 
-def _whole_blob(pip: _Pip, con: _Contrast) -> _Pip | None:
-    """The pip that the whole blob around a core (see _cores) is; None if it is none or
-    larger than a pip's window."""
-    mask = con.masks[0 if pip.dark else 1]
+def _blob_at(pip: _Pip, mask: np.ndarray) -> tuple[np.ndarray, int, int, tuple[int, ...]] | None:
+    """The outline of ``mask``'s blob that holds a pip's centre, in the pip's window (see
+    _pip_window), with the window's corner and the outline's bounding box (x, y, w, h, in the
+    window); None if no blob holds it or the blob runs to the window's edge (larger than a
+    pip's window)."""
     x0, y0, x1, y1 = _pip_window(pip, mask.shape)
     window = mask[y0:y1, x0:x1]
     contours, _ = cv2.findContours(window, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
@@ -1108,9 +1109,20 @@ def _whole_blob(pip: _Pip, con: _Contrast) -> _Pip | None:
             continue
         x, y, w, h = cv2.boundingRect(contour)
         if x == 0 or y == 0 or x + w >= window.shape[1] or y + h >= window.shape[0]:
-            return None  # larger than the window: no pip
-        return _blob_pip(mask, x0 + x, y0 + y, w, h, con, pip.dark, KERNEL, 1.0, MIN_PIP_AREA)
+            return None
+        return contour, x0, y0, (x, y, w, h)
     return None
+
+
+def _whole_blob(pip: _Pip, con: _Contrast) -> _Pip | None:
+    """The pip that the whole blob around a core (see _cores) is; None if it is none or
+    larger than a pip's window."""
+    mask = con.masks[0 if pip.dark else 1]
+    blob = _blob_at(pip, mask)
+    if blob is None:
+        return None
+    _, x0, y0, (x, y, w, h) = blob
+    return _blob_pip(mask, x0 + x, y0 + y, w, h, con, pip.dark, KERNEL, 1.0, MIN_PIP_AREA)
 
 
 def _colour_contrast(pip: _Pip, img: np.ndarray) -> float:
@@ -2409,22 +2421,15 @@ def _glow_radius(pip: _Pip, con: _Contrast) -> float:
     window, or holding another pip found (two pips joined by their glow)."""
     if not pip.cored or pip.dark:
         return pip.r
-    mask = con.masks[1]
-    x0, y0, x1, y1 = _pip_window(pip, mask.shape)
-    window = mask[y0:y1, x0:x1]
-    contours, _ = cv2.findContours(window, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    for contour in contours:
-        if cv2.pointPolygonTest(contour, (pip.x - x0, pip.y - y0), False) < 0:
-            continue
-        x, y, w, h = cv2.boundingRect(contour)
-        if x == 0 or y == 0 or x + w >= window.shape[1] or y + h >= window.shape[0]:
-            return pip.r
-        if any(q is not pip and x0 + x <= q.x <= x0 + x + w and y0 + y <= q.y <= y0 + y + h
-               and cv2.pointPolygonTest(contour, (q.x - x0, q.y - y0), False) >= 0
-               for q in con.found):
-            return pip.r
-        return max(pip.r, math.sqrt(cv2.contourArea(contour) / math.pi))
-    return pip.r
+    blob = _blob_at(pip, con.masks[1])
+    if blob is None:
+        return pip.r
+    contour, x0, y0, (x, y, w, h) = blob
+    if any(q is not pip and x0 + x <= q.x <= x0 + x + w and y0 + y <= q.y <= y0 + y + h
+           and cv2.pointPolygonTest(contour, (q.x - x0, q.y - y0), False) >= 0
+           for q in con.found):
+        return pip.r
+    return max(pip.r, math.sqrt(cv2.contourArea(contour) / math.pi))
 
 
 # How far past a 2's widest spacing (see SPACING_RANGE) two unread twin pips may lie and still
