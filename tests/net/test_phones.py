@@ -10,10 +10,16 @@ from companion.net.phones import lan_ipv4, phone_link, qr_png
 
 
 def decode(png: bytes) -> str:
+    """The text a QR code holds, as two of OpenCV's decoders read it: the classic one misses
+    about one random seat link in sixty (7 of 400) that the ArUco-based one reads, as a phone
+    does; neither returns text the code does not hold."""
     image = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_GRAYSCALE)
     assert image is not None, "not a PNG"
-    text, _points, _ = cv2.QRCodeDetector().detectAndDecode(image)
-    return text
+    for detector in (cv2.QRCodeDetectorAruco(), cv2.QRCodeDetector()):
+        text, _points, _ = detector.detectAndDecode(image)
+        if text:
+            return text
+    return ""
 
 
 def test_the_qr_code_holds_the_lan_address_and_the_local_name_is_the_second_line():
