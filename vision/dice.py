@@ -1503,7 +1503,7 @@ def _in_shade(colours: np.ndarray, face: np.ndarray, other: np.ndarray) -> np.nd
     lo, hi = min(a, b), max(a, b)
     level = ((sums >= lo - 3 * _colour_tolerance(lo / 3))
              & (sums <= hi + 3 * _colour_tolerance(hi / 3)))
-    return level & (np.abs(_balance(colours) - _balance(face)).sum(axis=1) <= BALANCE_STEP)
+    return level & _balanced_as(colours, face)
 
 
 def _cast_shade(fit: _Fit, img: np.ndarray, face: np.ndarray, pip: _Pip) -> np.ndarray | None:
@@ -1518,12 +1518,12 @@ def _cast_shade(fit: _Fit, img: np.ndarray, face: np.ndarray, pip: _Pip) -> np.n
     of that part a 2's diagonal away)."""
     if float(face.max()) >= UNCLIPPED:
         return None
-    inside, rings, radii, lo, hi = _EVIDENCE_POINTS[1]
+    inside = _EVIDENCE_POINTS[1][0]
     n = len(inside) + 4 * len(_CIRCLE16)  # the plain spots and the walk's first four steps
     pts = _EVIDENCE_STACKED[1][:n] @ fit.axes.T + fit.centre
     colours = _sample(img, pts[:, 0], pts[:, 1]).astype(np.float32)
     level = colours.sum(axis=1) / max(float(face.sum()), 1.0)
-    alike = np.abs(_balance(colours) - _balance(face)).sum(axis=1) <= BALANCE_STEP
+    alike = _balanced_as(colours, face)
     lo_step = LIGHT_STEP * LIGHT_STEP
     stepped = alike & _on_frame(pts, img.shape) & (
         ((level >= lo_step) & (level <= SHADOW_STEP))
@@ -4316,6 +4316,11 @@ def _balance(colours: np.ndarray) -> np.ndarray:
     """Each colour's channels as fractions of their sum: what light falling off leaves as
     it is."""
     return colours / np.maximum(colours.sum(axis=-1, keepdims=True), 1.0)
+
+
+def _balanced_as(colours: np.ndarray, face: np.ndarray) -> np.ndarray:
+    """Which colours (N x 3) have a face's colour balance, at whatever level (BALANCE_STEP)."""
+    return np.abs(_balance(colours) - _balance(face)).sum(axis=1) <= BALANCE_STEP
 
 
 def _comes_back(left: np.ndarray) -> int:
