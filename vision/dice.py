@@ -2774,6 +2774,14 @@ def _completed_corner(group: list[_Pip], img: np.ndarray, con: _Contrast) -> _Fa
     return None
 
 
+# One face's pips are one size (the same circle through the same tilt). A blob at a face's
+# missing corner this much larger than its largest pip is no pip of another plane (a side
+# face's are smaller, foreshortened) but the corner pip run into its rim (synthetic many787: a
+# purple 5's corner pip joined to its shaded edge, a blob of 6.7 pixels radius against the
+# face's other pips' 3.9..4.2).
+MERGED_PIP = 1.3
+
+
 def _completed_four(group: list[_Pip], img: np.ndarray, con: _Contrast,
                     whole: list[_Pip] | None = None) -> _Face | None:
     """The face ``whole`` (by default the three corners ``group``) makes with the fourth
@@ -2794,10 +2802,14 @@ def _completed_four(group: list[_Pip], img: np.ndarray, con: _Contrast,
         # (another plane's, a speck), or rejoins them (see _rejoin): only a pip not found at
         # all is completed so. (A far die's side 5, whose corner pip was found but left
         # unlinked, was completed so and read beside its top face: a tuning photo shrunk 0.45.)
-        if whole is not group and any(math.hypot(p.x - d[0], p.y - d[1]) < p.r + reach
-                                      for p in con.found):
+        # But a blob found there larger than the face's pips (see MERGED_PIP) is the corner
+        # pip itself, run into its face's shaded rim or the table beyond the edge: the face
+        # closes round it on its inward side only, as round a 6's (see _completed_six).
+        there = [p for p in con.found if math.hypot(p.x - d[0], p.y - d[1]) < p.r + reach]
+        merged = bool(there) and all(p.r >= MERGED_PIP * reach for p in there)
+        if whole is not group and there and not merged:
             continue
-        if not _pip_mark_at(group, con, d):
+        if not _pip_mark_at(group, con, d, inward=merged):
             continue
         twin = replace(group[k], x=float(d[0]), y=float(d[1]),
                        contrast=min(p.contrast for p in group))
@@ -3266,8 +3278,14 @@ def _judge_afresh(group: list[_Pip], img: np.ndarray, con: _Contrast,
     faces = np.array([p.face for p in group])
     # A light pip's ring is the darker half of the samples round it (see _describe_faces): on a
     # dark face shaded across, the ring of a pip near the shaded side or the rounded edge comes
-    # out darker than the face's middle; the lightest ring is the least off.
-    least_off = None if group[0].dark else faces[int(np.argmax(faces.sum(axis=1)))]
+    # out darker than the face's middle; the lightest ring is the least off. A light face falls
+    # off as much under a low light, and its dark pips' rings by the shaded side come out
+    # darker too, for pips seen square-on only (SQUARE_ON, as for a shadow's soft edge in
+    # _groups): a side face's squashed pips lie on a face in shade, whose lightest ring is no
+    # measure of a plain top face (synthetic light788: a white 6 seen square-on, its rings
+    # 195..226, its lit middle at 252, plain at 3 of 5 spots against the median ring alone).
+    lit = not group[0].dark or min(p.roundness for p in group) >= SQUARE_ON
+    least_off = faces[int(np.argmax(faces.sum(axis=1)))] if lit else None
     face = _column_median(faces)
     shaded = _shadow_split(group, faces, img)
     if shaded is not None:
