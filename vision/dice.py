@@ -69,6 +69,12 @@ ROUND_AS_TOP = 0.95
 SIDE_ONE_NOISE = 0.05
 # Two pips of one face differ in roundness by at most this much (measurement noise on small pips).
 SHAPE_TOLERANCE = 0.2
+# A dark pip's part at half its own depth is at least this much as wide across as its blob
+# where a smear along one direction made the blob long (see _unsmeared): the tune photos'
+# lone 1s smeared 7 pixels keep 0.93..1.03 of their short axis (of all clear lone pips under
+# LONE_ROUNDNESS whose half-depth part is rounder, median 0.92, 10th percentile 0.85); a blur
+# alike in every direction narrows it (the unsmeared photos' such pips: median 0.89).
+SMEAR_WIDTH = 0.92
 # Pip spacing (centre to neighbour) over pip radius on real dice is about 2.5..4.
 # All top faces lie in the table plane, so their pips share one foreshortening; a face whose pips
 # differ from the table's (see _shape_vector) by more than OFF_TABLE lies in another plane, one
@@ -937,9 +943,15 @@ def _alone(pip: _Pip, con: _Contrast, img: np.ndarray) -> _Pip | None:
                     _round_light(con, _pip_window(lone, con.gray.shape))
         if lone is not None and not pip.dark:
             lone = _shaped_at_half_height(lone, seen)
-    if lone is None or lone.contrast >= LONE_PIP_CONTRAST:
-        return lone
-    return replace(lone, contrast=max(lone.contrast, _colour_contrast(pip, img)))
+    if lone is None:
+        return None
+    if lone.contrast < LONE_PIP_CONTRAST:
+        lone = replace(lone, contrast=max(lone.contrast, _colour_contrast(pip, img)))
+    if (lone.dark and lone.roundness < LONE_ROUNDNESS and lone.contrast >= LONE_PIP_CONTRAST
+            and lone.fill >= LONE_FILL):
+        # A clear dark pip, only not round enough where its blob is cut.
+        lone = _unsmeared(lone, con)
+    return lone
 
 
 def _shaped_at_half_height(lone: _Pip, con: _Contrast) -> _Pip:
@@ -957,19 +969,7 @@ def _shaped_at_half_height(lone: _Pip, con: _Contrast) -> _Pip:
     SHAPE_TOLERANCE) gives the pip's shape, and one rounder within that tolerance half of
     it. A blotch whose half-height part is no pip (two peaks, a ragged patch: see _blob_pip)
     keeps its whole blob's shape."""
-    mask = con.masks[1]
-    x0, y0, x1, y1 = _pip_window(lone, mask.shape)
-    _, labels = cv2.connectedComponents(mask[y0:y1, x0:x1])
-    label = labels[min(int(round(lone.y)), y1 - 1) - y0, min(int(round(lone.x)), x1 - 1) - x0]
-    if label == 0:
-        return lone
-    step = cv2.subtract(con.gray[y0:y1, x0:x1], con.opened[y0:y1, x0:x1])
-    blob = labels == label
-    top = int(step[blob].max())
-    half = ((step.astype(np.int16) * 2 > top) & blob).astype(np.uint8) * 255
-    x, y, w, h = cv2.boundingRect(half)
-    cut = _blob_pip(half, x, y, w, h, _Contrast(step, step, step, step, (half, half)), False,
-                    KERNEL, 1.0, MIN_PIP_AREA)
+    cut = _half_height_cut(lone, con)
     # A cut too small to measure its shape (see SMALL_PIP) shows the whole blob's: the grid
     # alone makes a speck look round; so does a cut no rounder than the blob. Cuts within
     # measurement noise (SHAPE_TOLERANCE) of each other are one shape measured twice (a
@@ -987,6 +987,56 @@ def _shaped_at_half_height(lone: _Pip, con: _Contrast) -> _Pip:
         return replace(lone, roundness=(lone.roundness + cut.roundness) / 2,
                        fill=max(lone.fill, cut.fill))
     return replace(lone, roundness=cut.roundness, squash=cut.squash, fill=cut.fill)
+
+
+def _half_height_cut(lone: _Pip, con: _Contrast) -> _Pip | None:
+    """The part of a lone pip's blob more than half its own height (a dark pip's: depth)
+    from the face level, measured as a pip (in its window, see _pip_window); None if there
+    is no blob at its centre or the part is no pip (see _blob_pip)."""
+    mask = con.masks[0 if lone.dark else 1]
+    x0, y0, x1, y1 = _pip_window(lone, mask.shape)
+    _, labels = cv2.connectedComponents(mask[y0:y1, x0:x1])
+    label = labels[min(int(round(lone.y)), y1 - 1) - y0, min(int(round(lone.x)), x1 - 1) - x0]
+    if label == 0:
+        return None
+    if lone.dark:
+        step = cv2.subtract(con.closed[y0:y1, x0:x1], con.bright[y0:y1, x0:x1])
+    else:
+        step = cv2.subtract(con.gray[y0:y1, x0:x1], con.opened[y0:y1, x0:x1])
+    blob = labels == label
+    top = int(step[blob].max())
+    half = ((step.astype(np.int16) * 2 > top) & blob).astype(np.uint8) * 255
+    x, y, w, h = cv2.boundingRect(half)
+    return _blob_pip(half, x, y, w, h, _Contrast(step, step, step, step, (half, half)), False,
+                     KERNEL, 1.0, MIN_PIP_AREA)
+
+
+def _unsmeared(lone: _Pip, con: _Contrast) -> _Pip:
+    """A dark lone pip (its blob, see _alone) not round enough for a 1, with the shape it has
+    at half its own depth when that shape is what a smear along one direction leaves.
+
+    A dark pip's blob is cut at about a third of its depth (see _CUT_BELOW_HALF), where blur
+    has spread the pip's edge outward; a camera moving during the exposure spreads it along
+    its motion only, by most of the smear's length, and a round pip's blob comes out long
+    along the smear (tune photos smeared 7 pixels: lone 1s 0.53..0.69 round). Any blur that
+    is even along its reach leaves a pip's edge where it is at half the pip's own depth: the
+    half-depth part is as wide across the smear as the blob, and shorter along it, by about
+    the spread, so it is rounder. A blur alike in every direction (lens, JPEG, a low
+    resolution) spreads the blob as far across as along, so its half-depth part is narrower
+    both ways, and seldom rounder; a side face's pip is squashed at every depth; a deep spot
+    in a shaded well is narrower than its blob across too. So the half-depth part gives the
+    pip's shape only when it is rounder and kept the blob's width (SMEAR_WIDTH); its size
+    stays the blob's, as the other pips' do. (A pip of a group keeps its blob's shape: alike
+    shapes link a face's pips, see _groups, and a smear stretches them all alike.)"""
+    if lone.r < SMALL_PIP:
+        return lone  # (its half-depth part, smaller still, has the grid's shape: SMALL_PIP)
+    cut = _half_height_cut(lone, con)
+    if cut is None or cut.r < SMALL_PIP or cut.roundness <= lone.roundness:
+        return lone
+    # Its short axis (a filled ellipse's: r * r = long * short, roundness = short / long).
+    if cut.r * math.sqrt(cut.roundness) < SMEAR_WIDTH * lone.r * math.sqrt(lone.roundness):
+        return lone
+    return replace(lone, roundness=cut.roundness, squash=cut.squash)
 
 
 # A blob is cut at PIP_CONTRAST (see _contrast): for a dark pip a ratio to its face level, so
