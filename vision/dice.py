@@ -1529,9 +1529,11 @@ def _cast_edge(a: _Pip, b: _Pip, img: np.ndarray) -> bool:
     pts = p0 + t[:, None] * (p1 - p0)
     levels = _sample(img, pts[:, 0], pts[:, 1]).astype(np.float32).sum(axis=1)
     below = np.flatnonzero(levels < math.sqrt(la * lb))
-    if not len(below):
-        return False
-    at = pts[below[0]]
+    # A line that stays lit up to the dim pip's halo crosses the edge inside it: the dim pip's
+    # face was measured on a ring the edge cuts, mostly in the shade, and the edge is taken
+    # where the line ends (tune photo two_41 under a shadow band: a 2's pip on the band's
+    # edge, its ring 0.63 as bright as the other's, the face between them all lit).
+    at = pts[below[0]] if len(below) else pts[-1]
     across = (p1 - p0) / spacing
     for angle in _CAST_ANGLES:
         along = np.array([math.cos(angle), math.sin(angle)])
@@ -2048,7 +2050,10 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
             break
         # Enlarged, the frame adds no pips: a sure face read with fewer of the very pips the
         # first look read it with has come apart (see _came_apart), and the first stands.
-        if enlarged and reading.confidence >= SURE_READING and _came_apart(larger, reading):
+        # So it does when the first look is unsure for something else: each of its dice read
+        # surely was read whole (tune photo six_22 under a warm cast: three sure 6s and a mark
+        # the frame's edge cuts; enlarged, a 6's middle pips were lost and it read a 4).
+        if enlarged and _came_apart(larger, reading, SURE_READING):
             break
         # A face the first look read surely, its pips at a size it measures well, that the
         # larger look reads as a 1 on one of those pips came apart there (its pips linked
@@ -2325,17 +2330,18 @@ def _lost_pips(larger: DiceReading, reading: DiceReading, sure: float = 0.0) -> 
     return False
 
 
-def _came_apart(larger: DiceReading, reading: DiceReading) -> bool:
-    """Whether a second look read a die with fewer pips than a die of the first look, every
-    one of them on a pip of that die (within a third of the closest two of its pips, as in
-    _lost_pips): it read part of the face the first read whole, its other pips left out.
+def _came_apart(larger: DiceReading, reading: DiceReading, sure: float = 0.0) -> bool:
+    """Whether a second look read a die with fewer pips than a die of the first look (one it
+    read at least ``sure``ly), every one of them on a pip of that die (within a third of the
+    closest two of its pips, as in _lost_pips): it read part of the face the first read
+    whole, its other pips left out.
 
     An enlarged frame has no pip the first look lacked, but its pips' shapes and gaps are
     measured anew, and a face whose pips are squashed on a tilted camera can fail to link
     whole there (synthetic p7 oblique723: a 5 read at WORK_SIDE, the enlarged look linking
     two of its pips as a sure 2 and leaving the other three as lone pips)."""
     for die in reading.dice:
-        if die.value < 3:
+        if die.value < 3 or die.confidence < sure:
             continue
         pts, near = _pip_reach(die)
         for part in larger.dice:
@@ -2466,7 +2472,8 @@ def _read_at(frame: np.ndarray, work_side: int) -> DiceReading:
     if doubt:
         confidence = min(confidence, 0.6)
     if confidence >= SURE_READING and (unsure_side_one or _unread_twos(faces, alone)
-                                       or _unread_one(faces, alone, img.shape)):
+                                       or _unread_one(faces, alone, img.shape)
+                                       or _pip_on_a_one(faces, alone)):
         confidence = min(confidence, 0.6)
     ms = (time.perf_counter() - start) * 1000
     radius = statistics.median([p.r for f in faces for p in f.group]) * scale if faces else 0.0
@@ -2553,10 +2560,32 @@ def _unread_one(faces: list[_Face], alone: list[_Pip], shape: tuple[int, ...]) -
                 or not (p.r < p.x < w - 1 - p.r and p.r < p.y < h - 1 - p.r)):
             continue
         kind = [q for q in shown if q.dark == p.dark]
-        if not kind or p.roundness < min(LONE_ROUNDNESS, SQUASH_RATIO * statistics.median(
+        if not kind:
+            continue
+        # Clear of every read die's side faces, a pip lies on a top face (or is no pip): a
+        # pip too small to measure its shape (see SMALL_PIP) is then as round as the pixel
+        # grid lets it seem, within SHAPE_GRID / r; nearer, a side face's pips are as small,
+        # and squashed (synthetic many269, rough207: side pips of 1.9..2.7 pixels, 0.51..0.69
+        # round). Its face may then be theirs at another light level (see _alike_colour,
+        # and below); nearer, a side face is dimmer by its own shading, and must match as
+        # _alike_lit asks (synthetic oblique375: a 3's side pip, its face 0.6 as bright as
+        # the 3's; tune photos under a vignette or a shadow band: 1s missed beside sure 1s,
+        # their faces 0.72..0.74 as bright).
+        clear = all(_clear_of_sides(p, f) for f in faces)
+        grid = SHAPE_GRID / p.r if clear and p.r < SMALL_PIP else 0.0
+        if p.roundness + grid < min(LONE_ROUNDNESS, SQUASH_RATIO * statistics.median(
                 q.roundness for q in kind)):
             continue
-        if not any(_twins(p, q) and _alike_lit(p, q) for q in kind):
+        # Light falling off across the tray (a vignette, a soft shadow) scales a face's colour
+        # and leaves its balance (see BALANCE_STEP), the roll's (its read pips' faces, in the
+        # median: one ring's mean is noisy); a wooden or tinted table, as light as a die's face
+        # where it is lit, differs in balance (tune photo four_16 at half resolution: the
+        # wood in the ring of a dark mark where a cable meets its ferrite, 0.032 off).
+        fallen = clear and bool(_balanced_as(
+            p.face[None], _column_median(np.array([q.face for q in kind])))[0])
+        if not any(_twins(p, q) and (_alike_lit(p, q)
+                                     or (fallen and _alike_colour(p.face, q.face)))
+                   for q in kind):
             continue
         if not any(_length(f.centre - (p.x, p.y)) <= NEAR_ROLL * f.half * f.spacing
                    for f in faces):
@@ -2565,6 +2594,42 @@ def _unread_one(faces: list[_Face], alone: list[_Pip], shape: tuple[int, ...]) -
             continue
         return True
     return False
+
+
+def _pip_on_a_one(faces: list[_Face], alone: list[_Pip]) -> bool:
+    """Whether a lone pip lies on a read 1's own face (inside its edge: no side face's pip
+    can, see _side_reach) and is a twin of the 1's pip (see _twins), a disc (LONE_FILL) on a
+    face lit as the 1's (see _alike_lit): one printed dot twice on one face, so the face is a
+    2 or more whose pips did not link (a far die's 2 seen obliquely, its pips 1.4 pixels:
+    their shapes, and so their link, are the pixel grid's, see SMALL_PIP), not a 1. A mark of
+    the face's rounded rim is fainter than its pips, or no disc, or not the pip's size. Its
+    shape is not asked: it lies on the very face the 1's pip does, seen as that pip is, and a
+    small pip's roundness is the pixel grid's. (Tune photo two_44 shrunk 0.45: a 2 read as
+    a sure 1, its second pip left alone on its face.)"""
+    read = {id(p) for f in faces for p in f.group}
+    ones = [f for f in faces if f.die.value == 1]
+    for p in alone:
+        if id(p) in read or p.side or p.fill < LONE_FILL:
+            continue
+        for f in ones:
+            one = f.group[0]
+            if (p.dark == one.dark and _twins(p, one) and _alike_lit(p, one)
+                    and not _surely_beyond([p], f, 1.0) and _side_reach([p], f) is None):
+                return True
+    return False
+
+
+def _clear_of_sides(p: _Pip, face: _Face) -> bool:
+    """Whether a pip lies off a read face and beyond where its die's side faces show: out to
+    SQUASHED_BAND (see _beside), or, seen steeply, to the side face's far edge, 1 + 2 tan t
+    face half-sizes out for a camera tilted by t (cos t = the face's flatness: the side face
+    is foreshortened by sin t where the top face is by cos t; synthetic rough207: a 4 seen at
+    40 degrees, its side face's 2 pips 2.4 half-sizes out)."""
+    band = max(SQUASHED_BAND, 1.0 + 2.0 * math.tan(math.acos(min(face.flatness, 1.0))))
+    if _surely_beyond([p], face, band):
+        return True
+    reach = _side_reach([p], face)
+    return reach is not None and reach > band
 
 
 def _side_pip(p: _Pip, face: _Face) -> bool:
