@@ -238,7 +238,7 @@ class _Contrast:
     # faces (dropping a pip, cutting, peeling) asks about the same groups many times.
     judged: dict = field(default_factory=dict)
     rounded: _Contrast | None = None  # see _round_light
-    # The grey step over its level a light mark needs at each pixel (see _light_need).
+    # The grey step over its level a light mark needs at each pixel (see _step_need).
     light_need: np.ndarray | None = None
     # Where ``opened`` and the light marks are worked out, if only in parts (see _round_light).
     worked: np.ndarray | None = None
@@ -320,23 +320,18 @@ def _contrast(gray: np.ndarray, bright: np.ndarray, kernel: int) -> _Contrast:
     dark_step = cv2.subtract(closed, bright)
     dark_need = _step_need(closed)
     dark = cv2.compare(dark_step, dark_need, cv2.CMP_GT)
-    light_need = _light_need(gray)
+    light_need = _step_need(gray)
     return _Contrast(gray, bright, closed, opened, (dark, _light_marks(gray, opened, light_need)),
                      light_need=light_need)
 
 
-def _light_need(gray: np.ndarray) -> np.ndarray:
-    """The step over its level each pixel needs to be a light mark (any level it is opened to:
-    worked out once per frame, see _round_light)."""
-    return _step_need(gray)
-
-
 def _step_need(level: np.ndarray) -> np.ndarray:
     """The step from a pixel's ``level`` a mark needs: PIP_CONTRAST times level + 12 (the
-    contrast ratio's denominator, see _RATIO), and at least MIN_PIP_STEP."""
+    contrast ratio's denominator, see _RATIO), and at least MIN_PIP_STEP. (A light mark's,
+    for any level a pixel is opened to, is worked out once per frame: see _round_light.)"""
     # (convertScaleAbs rounds level * PIP_CONTRAST + PIP_CONTRAST * 12 to 8 bits as addWeighted
     # with a zero second term does, at two thirds of its cost: no value is negative, and none of
-    # the 256 lies within 0.02 of a rounding tie, so float error rounds none differently.)
+    # the 256 lies nearer than 0.02 to a rounding tie, so float error rounds none differently.)
     return cv2.max(cv2.convertScaleAbs(level, alpha=PIP_CONTRAST, beta=PIP_CONTRAST * 12),
                    MIN_PIP_STEP)
 
@@ -389,7 +384,7 @@ def _round_light(con: _Contrast, window: tuple[int, int, int, int]) -> _Contrast
     for se in _ROUND[::-1]:
         opened = cv2.dilate(opened, se)
     opened = opened[y0 - cy : y1 - cy, x0 - cx : x1 - cx]
-    need = con.light_need if con.light_need is not None else _light_need(con.gray)
+    need = con.light_need if con.light_need is not None else _step_need(con.gray)
     part.opened[y0:y1, x0:x1] = opened
     part.masks[1][y0:y1, x0:x1] = _light_marks(con.gray[y0:y1, x0:x1], opened,
                                                need[y0:y1, x0:x1])
@@ -928,7 +923,9 @@ def _blob_pip(mask: np.ndarray, x: int, y: int, w: int, h: int, con: _Contrast, 
 def _alone(pip: _Pip, con: _Contrast, img: np.ndarray) -> _Pip | None:
     """The pip a lone pip (a 1) is judged as: a core (see _cores) by the whole blob it was
     trimmed from, which must be a pip by itself (a ragged blotch trimmed round is not); its
-    contrast is the larger of its own and its colour contrast (see _colour_contrast)."""
+    contrast is the larger of its own and its colour contrast (see _colour_contrast); a clear
+    dark pip too long for a 1 takes the shape a camera's smear leaves at half its depth (see
+    _unsmeared)."""
     lone = pip
     if pip.cored:
         lone, seen = _whole_blob(pip, con), con
@@ -2548,7 +2545,10 @@ def _unread_one(faces: list[_Face], alone: list[_Pip], shape: tuple[int, ...]) -
     of their median: motion blur squashes every pip alike), a twin of a read die's pip (one
     printed dot, see _twins) on a face of the read dice's colour (see _alike_lit), lying near
     them (NEAR_ROLL) and wholly in the frame (a mark the frame's edge cuts measures no shape).
-    Not a pip in the band around a read face where its die's side faces show (see _beside,
+    Clear of every read die's side faces (see _clear_of_sides), a pip too small to measure its
+    shape is allowed the pixel grid's roundness (SHAPE_GRID / r), and its face may be the
+    roll's at another light level with the roll's colour balance (see _balanced_as). Not a pip
+    in the band around a read face where its die's side faces show (see _beside,
     _side_pip). A die left unread so is missing from a reading that would otherwise look
     sure (synthetic close636: a 3 left unread beside a sure 2; tune photos under a vignette,
     a shadow band or motion blur: 1s whose face edge was lost beside sure 1s)."""
@@ -2625,11 +2625,17 @@ def _clear_of_sides(p: _Pip, face: _Face) -> bool:
     face half-sizes out for a camera tilted by t (cos t = the face's flatness: the side face
     is foreshortened by sin t where the top face is by cos t; synthetic rough207: a 4 seen at
     40 degrees, its side face's 2 pips 2.4 half-sizes out)."""
-    band = max(SQUASHED_BAND, 1.0 + 2.0 * math.tan(math.acos(min(face.flatness, 1.0))))
+    band = max(SQUASHED_BAND, 1.0 + 2.0 * _tilt_tan(face))
     if _surely_beyond([p], face, band):
         return True
     reach = _side_reach([p], face)
     return reach is not None and reach > band
+
+
+def _tilt_tan(face: _Face) -> float:
+    """tan t for the camera's tilt t off a face seen square-on: cos t is the face's flatness
+    (its pips' foreshortening, see _Face)."""
+    return math.tan(math.acos(min(face.flatness, 1.0)))
 
 
 def _side_pip(p: _Pip, face: _Face) -> bool:
@@ -3216,7 +3222,7 @@ def _near_side_one(one: _Face, face: _Face, near: np.ndarray | None) -> bool:
     half-sizes out towards the camera, where the side face's middle lies at 1.80.)"""
     if near is None or face.die.value == 1 or one.group[0].linked or not _toward(face, one, near):
         return False
-    tan_t = math.tan(math.acos(min(face.flatness, 1.0)))
+    tan_t = _tilt_tan(face)
     if tan_t >= 1.0:
         return False
     reach = _side_reach(one.group, face)

@@ -550,6 +550,32 @@ CAMERA_SHIFTS: dict[str, Callable[[np.ndarray, int], np.ndarray]] = {
 }
 
 
+# Further shifts the dice tests read real photos through. They are kept out of CAMERA_SHIFTS so
+# that the bench's figures stay comparable from round to round.
+def vignette(image: np.ndarray) -> np.ndarray:
+    """A cheap lens: the light falls to 55% at the frame's corners."""
+    h, w = image.shape[:2]
+    y, x = np.mgrid[0:h, 0:w]
+    r = np.hypot((x - w / 2) / (w / 2), (y - h / 2) / (h / 2))
+    gain = np.clip(1 - 0.45 * r ** 2, 0.3, 1)[..., None]
+    return np.clip(image * gain, 0, 255).astype(np.uint8)
+
+
+def shadow_band(image: np.ndarray) -> np.ndarray:
+    """Diagonal bands in a hard shadow (0.55 of the light), as a lamp's arm or a hand casts."""
+    h, w = image.shape[:2]
+    y, x = np.mgrid[0:h, 0:w]
+    shade = np.where(((x + 0.6 * y) % w) < 0.4 * w, 0.55, 1.0)[..., None]
+    return cv2.GaussianBlur(np.clip(image * shade, 0, 255).astype(np.uint8), (0, 0), 0.6)
+
+
+def smeared(image: np.ndarray, length: int = 7, vertical: bool = False) -> np.ndarray:
+    """The camera moved ``length`` pixels during the exposure: a box blur along one line."""
+    kernel = np.zeros((length, length), np.float32)
+    kernel[length // 2, :] = 1 / length
+    return cv2.filter2D(image, -1, kernel.T if vertical else kernel)
+
+
 def _place_dice(rng: np.random.Generator, camera: _Camera, values: list[int], touching: bool,
                 w: int, h: int, free: Callable[[_Die], bool]) -> list[_Die]:
     """Lays the dice where the camera sees all of each die, none overlapping another; for

@@ -1,8 +1,10 @@
-"""Shared pictures for the tile tests."""
+"""Shared pictures for the tile and dice tests."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -26,3 +28,17 @@ def _tile_at_an_angle(art: np.ndarray, quarter: int) -> np.ndarray:
 @pytest.fixture
 def tile_at_an_angle() -> Callable[[np.ndarray, int], np.ndarray]:
     return _tile_at_an_angle
+
+
+CAMERAS = Path(__file__).resolve().parents[1] / "data" / "dice-cameras"
+
+
+def _camera_photo(name: str) -> tuple[np.ndarray, list[int]]:
+    want = json.loads((CAMERAS / "labels.json").read_text())[name]
+    return cv2.imread(str(CAMERAS / name)), want
+
+
+@pytest.fixture
+def camera_photo() -> Callable[[str], tuple[np.ndarray, list[int]]]:
+    """A photo of tests/data/dice-cameras by name, and its label (the sorted values)."""
+    return _camera_photo

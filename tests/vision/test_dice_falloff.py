@@ -6,24 +6,8 @@ that corner pip run into the face's shaded rim (_completed_four, MERGED_PIP)."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
-import cv2
-import numpy as np
-
 from vision.dice import SURE_READING, read_dice
-from vision.synth import render_dice
-
-CAMERAS = Path(__file__).resolve().parents[1] / "data" / "dice-cameras"
-
-
-def _shadow_band(image: np.ndarray) -> np.ndarray:
-    """Diagonal bands in a hard shadow (0.55 of the light), as a lamp's arm casts."""
-    h, w = image.shape[:2]
-    y, x = np.mgrid[0:h, 0:w]
-    shade = np.where(((x + 0.6 * y) % w) < 0.4 * w, 0.55, 1.0)[..., None]
-    return cv2.GaussianBlur(np.clip(image * shade, 0, 255).astype(np.uint8), (0, 0), 0.6)
+from vision.synth import render_dice, shadow_band
 
 
 def test_a_six_under_a_low_light_is_read_by_its_lit_middle():
@@ -35,11 +19,10 @@ def test_a_six_under_a_low_light_is_read_by_its_lit_middle():
     assert reading.confidence >= SURE_READING
 
 
-def test_a_two_whose_pips_lie_either_side_of_a_shadows_edge():
-    want = json.loads((CAMERAS / "labels.json").read_text())["two_41.jpg"]
-    photo = cv2.imread(str(CAMERAS / "two_41.jpg"))
+def test_a_two_whose_pips_lie_either_side_of_a_shadows_edge(camera_photo):
+    photo, want = camera_photo("two_41.jpg")
     assert read_dice(photo).values == want == [2, 2, 2, 2, 2]
-    reading = read_dice(_shadow_band(photo))
+    reading = read_dice(shadow_band(photo))
     assert reading.values == want
     assert reading.confidence >= SURE_READING
 

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from vision.dice import _cast_edge, _Pip, read_dice
+from vision.synth import shadow_band
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
@@ -18,14 +19,6 @@ DATA = Path(__file__).resolve().parents[1] / "data"
 def _photo(folder: str, name: str) -> tuple[np.ndarray, list[int]]:
     want = json.loads((DATA / folder / "labels.json").read_text())[name]
     return cv2.imread(str(DATA / folder / name)), want
-
-
-def _shadow_band(image: np.ndarray) -> np.ndarray:
-    """Diagonal bands in a hard shadow (0.55 of the light), as a lamp's arm or a hand casts."""
-    h, w = image.shape[:2]
-    y, x = np.mgrid[0:h, 0:w]
-    shade = np.where(((x + 0.6 * y) % w) < 0.4 * w, 0.55, 1.0)[..., None]
-    return cv2.GaussianBlur(np.clip(image * shade, 0, 255).astype(np.uint8), (0, 0), 0.6)
 
 
 def _zoomed(image: np.ndarray, factor: float) -> np.ndarray:
@@ -40,7 +33,7 @@ def test_a_face_a_shadows_edge_crosses_is_one_face():
     # The edge splits the 3s' faces into a lit part and one at 0.55 of it: each part alone is
     # no legal face, together they are one 3.
     photo, want = _photo("dice-cameras", "three_33.jpg")
-    assert read_dice(_shadow_band(photo)).values == want
+    assert read_dice(shadow_band(photo)).values == want
 
 
 def test_the_same_photo_without_the_shadow_still_reads():
@@ -62,7 +55,7 @@ def test_a_two_a_shadows_edge_crosses_is_one_two():
     # along the same line, so the two are joined across it.
     photo, want = _photo("dice", "two_14.jpg")
     assert want == [2, 2]
-    assert read_dice(_shadow_band(photo)).values == want
+    assert read_dice(shadow_band(photo)).values == want
 
 
 def _die_with_two(shadow_on_table: bool) -> tuple[np.ndarray, _Pip, _Pip]:
@@ -105,4 +98,4 @@ def test_a_one_a_shadows_edge_crosses_is_read(name):
     # balance at a shadow's step of its level, is face when the table beyond the die shows the
     # same step across the same line.
     photo, want = _photo("dice-cameras", name)
-    assert read_dice(_shadow_band(photo)).values == want
+    assert read_dice(shadow_band(photo)).values == want
