@@ -1526,11 +1526,9 @@ def _cast_edge(a: _Pip, b: _Pip, img: np.ndarray) -> bool:
     pts = p0 + t[:, None] * (p1 - p0)
     levels = _sample(img, pts[:, 0], pts[:, 1]).astype(np.float32).sum(axis=1)
     below = np.flatnonzero(levels < math.sqrt(la * lb))
-    # A line that stays lit up to the dim pip's halo crosses the edge inside it: the dim pip's
-    # face was measured on a ring the edge cuts, mostly in the shade, and the edge is taken
-    # where the line ends (tune photo two_41 under a shadow band: a 2's pip on the band's
-    # edge, its ring 0.63 as bright as the other's, the face between them all lit).
-    at = pts[below[0]] if len(below) else pts[-1]
+    if not len(below):
+        return False
+    at = pts[below[0]]
     across = (p1 - p0) / spacing
     for angle in _CAST_ANGLES:
         along = np.array([math.cos(angle), math.sin(angle)])
