@@ -2468,7 +2468,8 @@ def _read_at(frame: np.ndarray, work_side: int) -> DiceReading:
         confidence = min(confidence, 0.6)
     if confidence >= SURE_READING and (unsure_side_one or _unread_twos(faces, alone)
                                        or _unread_one(faces, alone, img.shape)
-                                       or _pip_on_a_one(faces, alone)):
+                                       or _pip_on_a_one(faces, alone)
+                                       or _lone_side_face(faces)):
         confidence = min(confidence, 0.6)
     ms = (time.perf_counter() - start) * 1000
     radius = statistics.median([p.r for f in faces for p in f.group]) * scale if faces else 0.0
@@ -2592,6 +2593,36 @@ def _unread_one(faces: list[_Face], alone: list[_Pip], shape: tuple[int, ...]) -
             continue
         return True
     return False
+
+
+def _lone_side_face(faces: list[_Face]) -> bool:
+    """Whether a read face stands alone off the table plane the roll's top faces share, and
+    looks like a side face beside one of them by both the geometry and the light: clearly off
+    the plane (OFF_TABLE, see _shape_vector) where that face is on it (ON_TABLE), squashed as a
+    side face is beside it (SQUASH_RATIO of its roundness: a camera sees the table no more
+    squashed than a side face, see _table_shape), and clearly lit less (see _lit_above: light
+    falls from above). Every top face lies in the table plane; a side face is perpendicular to
+    it, and one with no top face beside it (no pair for _drop_off_table_faces to settle) is the
+    side face of a die whose top went unread (its pip lost to the frame's edge or the light):
+    the reading is not sure. Neither cue alone: a close camera's perspective spreads the top
+    faces' foreshortening (synthetic close282: a far 5, 0.32 off a near 4's plane and 0.65
+    round to its 0.91, lit alike), and a lamp's fall-off spreads their light. Nor a face in
+    one plane with another read face (within OFF_TABLE): dice at one range from the camera
+    share their foreshortening, and two such are two far dice's tops, not one's side
+    (synthetic clutter394: a far 4, 0.33 off a near 4's plane, lit 0.83 as bright, 0.28 off
+    a far 6's). (Synthetic
+    close206: a 1 at the frame's top left unread, its front side face read as a 3, 0.58 off
+    the 5's plane, 0.54 round to the 5's 0.85, its light pips 0.57 as bright.)"""
+    if len(faces) < 2:
+        return False
+    shapes = np.array([_shape_vector(f) for f in faces])
+    table, _ = _table_shape(shapes)
+    off = np.linalg.norm(shapes - table, axis=1)
+    apart = np.linalg.norm(shapes[:, None] - shapes[None], axis=2)
+    return any(off[i] > OFF_TABLE and off[k] <= ON_TABLE
+               and (np.delete(apart[i], i) > OFF_TABLE).all()
+               and f.flatness < SQUASH_RATIO * g.flatness and _lit_above(g, f) is True
+               for i, f in enumerate(faces) for k, g in enumerate(faces) if k != i)
 
 
 def _pip_on_a_one(faces: list[_Face], alone: list[_Pip]) -> bool:
