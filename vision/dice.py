@@ -2610,9 +2610,9 @@ def _lone_side_face(faces: list[_Face]) -> bool:
     one plane with another read face (within OFF_TABLE): dice at one range from the camera
     share their foreshortening, and two such are two far dice's tops, not one's side
     (synthetic clutter394: a far 4, 0.33 off a near 4's plane, lit 0.83 as bright, 0.28 off
-    a far 6's). (Synthetic
-    close206: a 1 at the frame's top left unread, its front side face read as a 3, 0.58 off
-    the 5's plane, 0.54 round to the 5's 0.85, its light pips 0.57 as bright.)"""
+    a far 6's). (Synthetic close206: a 1 at the frame's top left unread, its front side face
+    read as a 3, 0.58 off the 5's plane, 0.54 round to the 5's 0.85, its light pips 0.57 as
+    bright.)"""
     if len(faces) < 2:
         return False
     shapes = np.array([_shape_vector(f) for f in faces])
