@@ -2433,6 +2433,7 @@ def _read_at(frame: np.ndarray, work_side: int) -> DiceReading:
             for p in rest:
                 p.linked = True
             loose.append(rest)
+    _swapped_pips(faces, loose, img, con)
     _pair_twos(faces, alone, loose, img, con)
     _rescue_ones(faces, pips, loose, img, con)
     _part_unlike_twos(faces, loose, img, con)
@@ -2458,7 +2459,8 @@ def _read_at(frame: np.ndarray, work_side: int) -> DiceReading:
     faces = _drop_odd_ones(faces)
     # Pips beside a read face and more squashed than it are that die's side faces: expected,
     # so they neither become dice nor lower the confidence.
-    loose = [g for g in loose if not any(_beside(g, f) for f in faces)]
+    loose = [g for g in loose if not any(_beside(g, f) or _own_face_between(g, f)
+                                         for f in faces)]
     unread = [_clip_box(tuple(v * scale for v in _group_box(g)), (w0, h0)) for g in loose]
     dice = [_scaled(f.die, scale, (w0, h0)) for f in faces]
     confidence = min([d.confidence for d in dice], default=1.0 if not unread else 0.0)
@@ -2846,7 +2848,51 @@ def _explain(group: list[_Pip], img: np.ndarray, con: _Contrast,
             face, rest = peeled[0]
             return [face] + _explain(rest, img, con, depth + 1)
     left, right = _split_loosest(group)
-    return _explain(left, img, con, depth + 1) + _explain(right, img, con, depth + 1)
+    flags = [(p.linked, p.side) for p in group]
+    parts = _explain(left, img, con, depth + 1) + _explain(right, img, con, depth + 1)
+    two = _far_two(left, right, parts, img, con)
+    if two is None:
+        return parts
+    # The cut pip and its partner read as a sure 2: the rest explained without them, and the
+    # reading that puts more of the group's pips in faces kept.
+    cut = [(p.linked, p.side) for p in group]
+    for p, (linked, side) in zip(group, flags):
+        p.linked, p.side = linked, side
+    rest = [p for p in group if p not in two.group]
+    alt = [two] + _explain(rest, img, con, depth + 1)
+    if _pips_read(alt) > _pips_read(parts):
+        return alt
+    for p, (linked, side) in zip(group, cut):
+        p.linked, p.side = linked, side
+    return parts
+
+
+def _pips_read(parts: list[_Face | list[_Pip]]) -> int:
+    """How many pips an explanation puts in faces."""
+    return sum(len(part.group) for part in parts if isinstance(part, _Face))
+
+
+def _far_two(left: list[_Pip], right: list[_Pip], parts: list[_Face | list[_Pip]],
+             img: np.ndarray, con: _Contrast) -> _Face | None:
+    """A sure 2 of the pip a loosest-link cut left alone and its nearest pip across the cut.
+
+    A 2's pips lie across its face's diagonal, the widest spacing any face has (twice a 3's
+    step), so among touching dice its link is the longest and the first cut (see
+    _split_loosest): the pip cut off reads as nothing alone, and its partner is left a stray
+    beside the dice it touches."""
+    if len(left) == 1:
+        lone, other = left[0], right
+    elif len(right) == 1:
+        lone, other = right[0], left
+    else:
+        return None
+    if any(isinstance(part, _Face) and lone in part.group for part in parts):
+        return None
+    partner = min(other, key=lambda q: math.hypot(q.x - lone.x, q.y - lone.y))
+    face, _ = _judge([lone, partner], img, con)
+    if face is None or face.die.value != 2 or face.die.confidence < SURE_READING:
+        return None
+    return face
 
 
 # A face read less surely than this is tried again without its smaller pips.
@@ -2916,7 +2962,7 @@ def _completed_corner(group: list[_Pip], img: np.ndarray, con: _Contrast) -> _Fa
     or shadow beyond the edge and is no pip (a close die's big pips come within a few pixels
     of the edge). Read only if the 4 or 5 then passes every test."""
     if len(group) == 3:
-        return _completed_four(group, img, con)
+        return _completed_four(group, img, con) or _completed_five(group, img, con)
     for mid in range(len(group)):
         face = _completed_four(group[:mid] + group[mid + 1 :], img, con, group)
         if face is not None:
@@ -2966,6 +3012,46 @@ def _completed_four(group: list[_Pip], img: np.ndarray, con: _Contrast,
         face, _ = _judge([*whole, twin], img, con)
         if face is not None and face.die.value == len(whole) + 1:
             return face
+    return None
+
+
+# The confidence of a 5 read with two of its pips completed (see _completed_five): read, as
+# the image shows them, but not surely, for the players to check; a face missing two pips to
+# its rim may stand beside a die missing one (a 2's corner pip, lost the same way and left a
+# lone pip that reads as nothing: synthetic clutter356).
+TWICE_COMPLETED = 0.85
+
+
+def _completed_five(group: list[_Pip], img: np.ndarray, con: _Contrast) -> _Face | None:
+    """The 5 whose middle pip and two neighbouring corners are these three pips (a right
+    angle at the middle, under the camera's tilt, legs alike), its other two corners mirrored
+    through the middle, where the image shows a pip on each one's inward side (see
+    _pip_mark_at) that was not found: on a saturated or shaded face both corners on the side
+    away from the light run into its dark rim and are lost alike (synthetic many787, a purple
+    5). Each completed corner is where only a blob larger than the pips (MERGED_PIP: the
+    corner pip run into the rim) or nothing was found. Read only if the 5 passes every test."""
+    pts = np.array([[p.x, p.y] for p in group])
+    reach = max(p.r for p in group)
+    for k in range(3):
+        m = pts[k]
+        u, v = pts[(k + 1) % 3] - m, pts[(k + 2) % 3] - m
+        nu, nv = _length(u), _length(v)
+        if min(nu, nv) < 0.6 * max(nu, nv) or abs(float(u @ v)) > 0.5 * nu * nv:
+            continue
+        twins = []
+        for d in (m - u, m - v):
+            there = [p for p in con.found if math.hypot(p.x - d[0], p.y - d[1]) < p.r + reach]
+            if any(p.r < MERGED_PIP * reach for p in there) or not _pip_mark_at(
+                    group, con, d, inward=True):
+                break
+            twins.append(replace(group[k], x=float(d[0]), y=float(d[1]),
+                                 contrast=min(p.contrast for p in group)))
+        else:
+            face, _ = _judge([*group, *twins], img, con)
+            if face is not None and face.die.value == 5:
+                face.die = replace(face.die, confidence=min(face.die.confidence,
+                                                            TWICE_COMPLETED))
+                return face
     return None
 
 
@@ -3037,6 +3123,48 @@ def _pip_mark_at(group: list[_Pip], con: _Contrast, d: np.ndarray,
         if len(ring) < 3:
             return False
     return statistics.median(ring) <= BLANK_MAX * pip_step
+
+
+def _swapped_pips(faces: list[_Face], loose: list[list[_Pip]], img: np.ndarray,
+                  con: _Contrast) -> None:
+    """Reads again the unsure faces that a loose pip lies on, with that pip in place of one
+    of their own, when the face then reads surely (SURE_READING) and surer: a face peeled from
+    a huddle of touching dice can take a neighbour's pip or a rim mark beside it in place of
+    its own corner pip (its blob run into the rim, or linked elsewhere), and fit a legal
+    layout loosely so, leaving its own pip loose on it; no face has a pip on it that is not
+    one of its own. The pip it gave up is left loose."""
+    for k, f in enumerate(faces):
+        if f.die.confidence >= SURE_READING or f.die.value < 2:
+            continue
+        best: tuple[float, _Face, list[_Pip], _Pip] | None = None
+        for g in loose:
+            for q in g:
+                if q.dark != f.group[0].dark or not _on_face_or_rim(q, f):
+                    continue
+                for i in range(len(f.group)):
+                    face, _ = _judge(f.group[:i] + [q] + f.group[i + 1 :], img, con)
+                    if (face is not None and face.die.value == f.die.value
+                            and face.die.confidence >= SURE_READING
+                            and (best is None or face.die.confidence > best[0])):
+                        best = (face.die.confidence, face, g, f.group[i])
+        if best is None:
+            continue
+        _, face, g, given = best
+        faces[k] = face
+        g[:] = [p for p in g if not any(p is q for q in face.group)]
+        loose.append([given])
+    loose[:] = [g for g in loose if g]
+
+
+def _on_face_or_rim(pip: _Pip, face: _Face) -> bool:
+    """Whether a pip lies on a read face or its rim, within half a pip step of its edge (a
+    loose fit of the wrong pips puts the face's own lost pip at its edge, see
+    _swapped_pips)."""
+    try:
+        local = np.linalg.solve(face.axes, np.array([pip.x, pip.y]) - face.centre)
+    except np.linalg.LinAlgError:
+        return False
+    return float(np.abs(local).max()) <= face.half + 0.5
 
 
 def _completed_threes(faces: list[_Face], img: np.ndarray, con: _Contrast) -> None:
@@ -3224,6 +3352,25 @@ def _beside(group: Sequence[_Pip], face: _Face) -> bool:
     if len(group) == 1 and not group[0].linked and reach <= SIDE_BAND:
         return True
     return squashed and reach <= SQUASHED_BAND
+
+
+def _own_face_between(group: Sequence[_Pip], face: _Face) -> bool:
+    """True when these marks are of the other polarity than a read face's pips and lie on
+    that face, inside its margin (halfway from its outer pips' places to its edge, as in
+    _side_reach): a dark face's plain surface seen between its light pips, whose glows light
+    the face round them, stands out as dark against that light, and a light face between
+    dark pips the other way; no other die's pips can show on a face the camera sees whole.
+    (Synthetic close636: a dark 3's big light pips, two dark marks on its diagonal between
+    them; clutter385: a dark 3's yellow pips, three dark specks by its empty corner.)"""
+    dark = face.group[0].dark
+    if any(p.dark == dark for p in group) or any(q.dark != dark for q in face.group):
+        return False
+    pts = np.array([[p.x, p.y] for p in group]) - face.centre
+    try:
+        local = np.linalg.solve(face.axes, pts.T).T  # in the face's layout units
+    except np.linalg.LinAlgError:
+        return False
+    return bool((np.abs(local).max(axis=1) <= (1.0 + face.half) / 2).all())
 
 
 def _squarely_seen(group: Sequence[_Pip], face: _Face) -> bool:

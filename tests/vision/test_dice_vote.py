@@ -97,7 +97,9 @@ def _photo(folder, name):
     return cv2.imread(str(DATA / folder / name)), want
 
 
-@pytest.mark.parametrize("seed, condition", [(679, "clean"), (705, "clutter"), (753, "rough")])
+# (clean679 was read so too, until marks on its faces of the other polarity stopped counting as
+# faces left unread: it is read surely at the first look, see test_dice_crowds.py.)
+@pytest.mark.parametrize("seed, condition", [(705, "clutter"), (753, "rough")])
 def test_rolls_read_unsurely_at_one_scale_are_read_by_the_vote(seed, condition):
     scene = render_dice(seed, condition)
     reading = read_dice(scene.image)
