@@ -2050,6 +2050,10 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
         # the frame's edge cuts; enlarged, a 6's middle pips were lost and it read a 4).
         if enlarged and _came_apart(larger, reading, SURE_READING):
             break
+        # So has a face the first look read surely, with nothing left unread, that the
+        # enlarged look leaves unread (see _unread_where_sure).
+        if enlarged and not reading.unread and _unread_where_sure(larger, reading):
+            break
         # A face the first look read surely, its pips at a size it measures well, that the
         # larger look reads as a 1 on one of those pips came apart there (its pips linked
         # with a side face's instead): enlarging adds no pip and loses none, so the larger
@@ -2073,7 +2077,15 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
             old = (len(reading.dice), min(reading.confidence, SURE_READING))
             if new < old or (new == old and larger.confidence < SURE_READING):
                 break
-        elif (enlarged and larger.confidence <= reading.confidence) or (
+            # As many dice, but not one of the first look's sure dice at its place: the
+            # enlarged look moved a die (a side face read in place of its top, whose pip it
+            # lost) rather than read a face the first missed. Enlarging adds no pixel, and
+            # the first look's reading of that place stands (see _lost_faces; synthetic
+            # oblique654: a sure 1 above its die's side 5, enlarged read as a second 5).
+            if new == old and _lost_faces(larger, reading):
+                break
+        elif (enlarged and larger.confidence <= reading.confidence
+              and not _explains_more(larger, reading)) or (
                 (len(larger.dice), larger.confidence) < (len(reading.dice), reading.confidence)):
             break
         reading, seen_at = larger, side
@@ -2325,6 +2337,39 @@ def _lost_pips(larger: DiceReading, reading: DiceReading, sure: float = 0.0) -> 
     return False
 
 
+def _explains_more(second: DiceReading, first: DiceReading) -> bool:
+    """Whether a second look, as unsure as the first, reads more dice and leaves fewer faces
+    unread, each die it reads where the first read none a sure one (SURE_READING) on a face
+    the first left unread: of two looks that both left faces they could not read (see
+    read_dice), the one that read those faces is the better account of the frame, enlarged
+    or not. (Synthetic oblique562: at WORK_SIDE a 6's side face read as a 1 and three faces
+    left unread; enlarged, the 6 and a 3 read surely on two of them, one speck left, both
+    looks 0.4. Not unsure dice anew: tune photo four_16 darkened, enlarged, read five tiny
+    unsure 2s and 3s in the noise of its dark corners.)"""
+    if (second.confidence != first.confidence or len(second.dice) <= len(first.dice)
+            or len(second.unread) >= len(first.unread)):
+        return False
+    for die, j in _pairs(second.dice, first.dice):
+        if j is not None:
+            continue
+        c = _centre(die.box)
+        if die.confidence < SURE_READING or not any(
+                _inside(c, u) or _inside(_centre(u), die.box) for u in first.unread):
+            return False
+    return True
+
+
+def _unread_where_sure(larger: DiceReading, reading: DiceReading) -> bool:
+    """Whether a second look left a face unread at the place of a die the first read at
+    least SURE_READING (the unread box's centre inside that die's box). An enlarged frame has
+    no pip the first look lacked: a face read surely there and not read enlarged was measured
+    worse enlarged (its pips' shapes and gaps, see _came_apart), however many dice the
+    second look read around it. (Synthetic clutter702: a sure 3 and 5 at WORK_SIDE; enlarged,
+    the 5's pips split into a 2, a 4 and three unread groups, more dice read, 0.4.)"""
+    sure = [die.box for die in reading.dice if die.confidence >= SURE_READING]
+    return any(_inside(_centre(u), box) for u in larger.unread for box in sure)
+
+
 def _came_apart(larger: DiceReading, reading: DiceReading, sure: float = 0.0) -> bool:
     """Whether a second look read a die with fewer pips than a die of the first look (one it
     read at least ``sure``ly), every one of them on a pip of that die (within a third of the
@@ -2441,7 +2486,9 @@ def _read_at(frame: np.ndarray, work_side: int) -> DiceReading:
     _completed_sixes(faces, loose, img, con)
     _drop_rows(faces, loose, pips)
     faces, doubt, near = _drop_off_table_faces(faces)
-    faces = _drop_side_faces(faces, img, near, pips)
+    in_doubt: list[_Face] = []
+    faces = _drop_side_faces(faces, img, near, pips, in_doubt)
+    doubt |= any(any(f is g for g in faces) for f in in_doubt)
     # A 1 in the band around another face is that die's side face, unless its pip looks at
     # the camera as squarely as that face's own pips: then it is a die lying against it.
     # Within roundness noise (SIDE_ONE_NOISE) of that, the 1 is dropped, but not surely.
@@ -2470,6 +2517,7 @@ def _read_at(frame: np.ndarray, work_side: int) -> DiceReading:
         confidence = min(confidence, 0.6)
     if confidence >= SURE_READING and (unsure_side_one or _unread_twos(faces, alone)
                                        or _unread_one(faces, alone, img.shape)
+                                       or _only_a_lone_pip(faces, alone, img.shape)
                                        or _pip_on_a_one(faces, alone)
                                        or _lone_side_face(faces)):
         confidence = min(confidence, 0.6)
@@ -2595,6 +2643,22 @@ def _unread_one(faces: list[_Face], alone: list[_Pip], shape: tuple[int, ...]) -
             continue
         return True
     return False
+
+
+def _only_a_lone_pip(faces: list[_Face], alone: list[_Pip], shape: tuple[int, ...]) -> bool:
+    """Whether a reading that read no die left a lone pip that looks like one: a clear (see
+    LONE_PIP_CONTRAST), round (LONE_ROUNDNESS) disc (LONE_FILL) wholly in the frame. With no
+    read die to compare it with (see _unread_one), its size, colour and place tell nothing;
+    but a frame the camera is pointed at holds a roll, and a pip as clear and round as a 1's
+    that no face test took is a die whose other pips or face edge were lost (a white 2 seen
+    obliquely, one pip run into its side face's shading): reading "no dice" is then not
+    sure. (Synthetic clutter547: a white 2, one pip found, 0.93 round, read as no dice, 1.0.)"""
+    if faces:
+        return False
+    h, w = shape[:2]
+    return any(p.contrast >= LONE_PIP_CONTRAST and p.roundness >= LONE_ROUNDNESS
+               and p.fill >= LONE_FILL and p.r < p.x < w - 1 - p.r and p.r < p.y < h - 1 - p.r
+               for p in alone)
 
 
 def _lone_side_face(faces: list[_Face]) -> bool:
@@ -4110,6 +4174,16 @@ def _toward_camera(pairs: list[tuple[float, float]], up: np.ndarray) -> np.ndarr
     return -up if votes > 0 else up
 
 
+# The faces of one roll's dice are one colour: their channels' balance (see _balance), which
+# light falling off leaves as it is, spread up to 0.033 over a tune photo's dice, 0.088 over
+# their negatives' (dark faces, whose few levels balance noisily) and 0.18 over a synthetic
+# oblique or cluttered roll's (shaded, tinted by the table); a true 1's face lay within 0.09
+# of its roll's nearest die. A 1 on a face this far off every die read with more pips is of
+# another colour (synthetic clutter537: a dark hole in a green drawn stroke, read as a sure 1
+# beside blue dice, 0.85 off their balance; clutter639, a mark 0.47 off).
+ODD_BALANCE = 0.3
+
+
 def _drop_odd_ones(faces: list[_Face]) -> list[_Face]:
     """Drops the 1s whose pip is light where every die read with more pips has dark pips, or
     dark where they have light ones.
@@ -4119,11 +4193,18 @@ def _drop_odd_ones(faces: list[_Face]) -> list[_Face]:
     the other kind is a mark beside the roll that has a 1's look: a key's letter on the laptop
     beside the tray, light on its black key (the tune photos blurred, shrunk or turned: ten
     readings put right, none lost on any set). Faces of more pips show their kind by several
-    pips; a 1 by one."""
+    pips; a 1 by one. So are they one colour: a 1 on a face whose colour balance is far off
+    every such die's (ODD_BALANCE) is dropped too."""
     kinds = {f.group[0].dark for f in faces if f.die.value > 1}
     if len(kinds) != 1:
         return faces
-    return [f for f in faces if f.die.value > 1 or f.group[0].dark in kinds]
+    faces = [f for f in faces if f.die.value > 1 or f.group[0].dark in kinds]
+    # One set, one colour: a 1 on a face of another colour than every die read with more
+    # pips (see ODD_BALANCE) is a mark beside the roll too.
+    balances = [_balance(_column_median(np.array([p.face for p in f.group])))
+                for f in faces if f.die.value > 1]
+    return [f for f in faces if f.die.value > 1 or any(
+        np.abs(_balance(f.group[0].face) - b).sum() <= ODD_BALANCE for b in balances)]
 
 
 def _drop_undersized_faces(faces: list[_Face]) -> list[_Face]:
@@ -4207,13 +4288,16 @@ TOUCHING_GAP = 0.85
 
 def _drop_side_faces(faces: list[_Face], img: np.ndarray,
                      near: np.ndarray | None = None,
-                     pips: list[_Pip] | None = None) -> list[_Face]:
+                     pips: list[_Pip] | None = None,
+                     in_doubt: list[_Face] | None = None) -> list[_Face]:
     """Of two readable faces of one die (top and a side seen at an angle), keeps the top one.
 
     The side face is the one squashed towards the other: its pips are foreshortened along the
     line joining the two faces. Two dice lying side by side both look square-on and are kept.
     ``near``, if known, is the direction in which the camera sees the dice's side faces (see
     _toward_camera): a face lying the other way from a face of its die is its top face.
+    ``in_doubt``, if given, gets the faces kept over a face of their die that nothing but
+    the assumed place told from them (see _shape_only).
     """
     side: set[int] = set()
     up = _tilt_axis(faces)
@@ -4252,6 +4336,28 @@ def _drop_side_faces(faces: list[_Face], img: np.ndarray,
                     and _one_die_along_tilt(a, b, up, img)):
                 side.add(j if _worse_view(b, a, near) else i)
                 continue
+            # With no tilt the frame's faces agree on (a camera looking straight down, or too
+            # few faces), a die seen steeply shows its own: one die's top and side face are
+            # both foreshortened across the edge they share, so squashed alike along the line
+            # joining them (see _shared_squash), and the table lies beyond both (see
+            # _one_die_along_tilt). The worse view is its side (see _worse_view); where
+            # nothing but an assumption tells them apart (see _shape_only), the one farther up
+            # the picture is taken for the top (the camera sees a die's side faces on its own
+            # side, and the far side of the table is assumed at the top of the picture, see
+            # _toward_camera), and the reading is not sure. (Synthetic clutter570: a
+            # white-pipped 2 and its die's side 4, 0.72 and 0.73 round, squashed at 59 and 54
+            # degrees along their join at 51, 0.91 of a reach apart: read as two dice.)
+            own = _shared_squash(a, b) if i < j and up is None else None
+            if (own is not None and gap < SIDE_REACH * reach
+                    and _one_die_along_tilt(a, b, own, img)):
+                if _shape_only(a, b, near):
+                    top = a if float((b.centre - a.centre) @ own) < 0 else b
+                    if in_doubt is not None:
+                        in_doubt.append(top)
+                else:
+                    top = b if _worse_view(a, b, near) else a
+                side.add(j if top is a else i)
+                continue
             if (gap < SIDE_REACH * reach and pips is not None and _toward(a, b, near)
                     and _bare_below(b, a, near, pips, img.shape)):
                 side.add(j)
@@ -4268,6 +4374,26 @@ def _drop_side_faces(faces: list[_Face], img: np.ndarray,
             if off < math.radians(40):
                 side.add(j)
     return [f for k, f in enumerate(faces) if k not in side]
+
+
+# Two faces whose squash directions differ by no more than this are squashed alike (pip
+# squash directions of one face spread about +-10 degrees at 0.7 round).
+ALIKE_SQUASH_ANGLE = math.radians(20)
+
+
+def _shared_squash(a: _Face, b: _Face) -> np.ndarray | None:
+    """The image direction, taken up the picture (smaller y), in which two faces are both
+    squashed, when they are squashed alike (within ALIKE_SQUASH_ANGLE) and lie in one plane
+    (their shapes within OFF_TABLE, see _shape_vector); else None."""
+    if a.squash is None or b.squash is None:
+        return None
+    turn = abs((a.squash - b.squash + math.pi / 2) % math.pi - math.pi / 2)
+    if turn > ALIKE_SQUASH_ANGLE or _length(_shape_vector(a) - _shape_vector(b)) > OFF_TABLE:
+        return None
+    mean = math.atan2(math.sin(2 * a.squash) + math.sin(2 * b.squash),
+                      math.cos(2 * a.squash) + math.cos(2 * b.squash)) / 2
+    axis = np.array([math.cos(mean), math.sin(mean)])
+    return -axis if axis[1] > 0 else axis
 
 
 def _bare_below(b: _Face, a: _Face, near: np.ndarray, pips: list[_Pip],
@@ -4403,6 +4529,19 @@ def _lit_above(a: _Face, b: _Face) -> bool | None:
     if max(grey_a, grey_b) < TOP_LIGHT * min(grey_a, grey_b) + 2.0:
         return None
     return grey_a > grey_b
+
+
+def _shape_only(a: _Face, b: _Face, near: np.ndarray | None) -> bool:
+    """Whether nothing but an assumption tells which of two faces of one die is its top (see
+    _worse_view: neither is clearly lit more, nor lies towards the camera from the other by
+    the frame's other dice), and their squash differs within roundness noise
+    (SIDE_ONE_NOISE). A die seen steeply or cocked against something shows two faces
+    foreshortened alike, and which is up is then a guess: the reading is not sure. (Where
+    the picture's top is assumed to be the table's far side, it fails for such dice:
+    synthetic clutter206, a purple die cocked on the table, its top 5 below its side 3 in
+    the picture, 0.74 and 0.75 round; oblique290, a 4 below its side 1.)"""
+    return (_lit_above(a, b) is None and _toward(a, b, near) is None
+            and abs(a.flatness - b.flatness) < SIDE_ONE_NOISE * max(a.flatness, b.flatness))
 
 
 def _worse_view(b: _Face, a: _Face, near: np.ndarray | None = None) -> bool:
