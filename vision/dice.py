@@ -310,16 +310,23 @@ def _veil(img: np.ndarray, bright: np.ndarray, con: _Contrast) -> float:
     return black if low <= black + VEIL_SLACK and marks <= low + VEIL_SLACK else 0.0
 
 
-def _contrast(gray: np.ndarray, bright: np.ndarray, kernel: int) -> _Contrast:
+def _contrast(gray: np.ndarray, bright: np.ndarray, kernel: int,
+              same_grey: _Contrast | None = None) -> _Contrast:
+    """Pip-like marks of both polarities; with ``same_grey`` (a contrast of this very ``gray``
+    at this ``kernel``, only its ``bright`` other: see _veil), its light marks are kept as
+    they are, not worked out again (they are measured on grey alone)."""
     se = cv2.getStructuringElement(cv2.MORPH_RECT, (kernel, kernel))
     closed = cv2.morphologyEx(bright, cv2.MORPH_CLOSE, se)
-    opened = cv2.morphologyEx(gray, cv2.MORPH_OPEN, se)
     # A ratio, not a difference: a pip in shadow is as dark *relative to its face* as in light;
     # the step floor keeps sensor noise on a dark cloth from looking like pips.
     # (All in 8-bit OpenCV arithmetic: this runs on every frame of a live camera.)
     dark_step = cv2.subtract(closed, bright)
     dark_need = _step_need(closed)
     dark = cv2.compare(dark_step, dark_need, cv2.CMP_GT)
+    if same_grey is not None:
+        return _Contrast(gray, bright, closed, same_grey.opened, (dark, same_grey.masks[1]),
+                         light_need=same_grey.light_need)
+    opened = cv2.morphologyEx(gray, cv2.MORPH_OPEN, se)
     light_need = _step_need(gray)
     return _Contrast(gray, bright, closed, opened, (dark, _light_marks(gray, opened, light_need)),
                      light_need=light_need)
@@ -2000,7 +2007,8 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
     unsure, or whose pips are too large for WORK_SIDE is read again at half and a quarter of
     it (dice close to the camera). ``closer=False`` skips these second looks (a live camera's
     picture that is still moving). A first look that stands unsure is put to a vote of five
-    looks at nearby scales (see VOTE_SIDES).
+    looks at nearby scales (see VOTE_SIDES), unless the larger and smaller looks read its very
+    values (see _seconded).
     """
     start = time.perf_counter()
     if (frame is None or frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8
@@ -2012,6 +2020,7 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
         reading = _calmed(frame, reading)
     first = reading
     passed, passed_side = None, 0  # the last larger reading that did not stand
+    looks: list[DiceReading] = []  # the readings at other sides than WORK_SIDE
     seen_at = WORK_SIDE  # the side the reading was made at
     long_side = max(frame.shape[:2])
     for side in (2 * WORK_SIDE, 4 * WORK_SIDE) if closer else ():
@@ -2029,6 +2038,7 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
         if enlarged and side > 2 * WORK_SIDE:
             break
         larger = _read_at(frame, side)
+        looks.append(larger)
         passed, passed_side = larger, side
         # A reading whose dice were too small to tell their pips apart is no judge of one
         # that has the frame's real pixels for them: its faces came apart into 1s as sure as
@@ -2115,6 +2125,7 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
                 < SIDE_RADII * SMALL_PIP):
             break
         farther = _read_at(frame, side)
+        looks.append(farther)
         # A smaller reading that accounts for this one die by die stands too. Where this one
         # left a lone pip too large for its side (a 1 or a face whose big pips it could not
         # read), the smaller one's further sure dice need not lie on its unread faces.
@@ -2147,7 +2158,8 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
                              and not _small_pips(reading, frame, seen_at)))):
             reading, at = farther, side
             seen_at = at
-    if closer and reading is first and reading.confidence < SURE_READING:
+    if (closer and reading is first and reading.confidence < SURE_READING
+            and not _seconded(first, looks)):
         reading = _outvoted(frame, reading)
     return replace(reading, ms=(time.perf_counter() - start) * 1000)
 
@@ -2220,6 +2232,24 @@ VOTES_NEEDED = 4
 # is a pattern in the clutter the first look found no face in (a card's letters: synthetic
 # clutter287), and the vote does not stand. (A 1's face size is guessed from its pip alone.)
 VOTE_OVERSIZE = 1.4
+
+
+def _seconded(first: DiceReading, looks: Sequence[DiceReading]) -> bool:
+    """Whether the looks already taken at other sizes (``looks``: the larger and smaller
+    looks, at twice and half WORK_SIDE and beyond, either side of the vote's scales) second
+    the first look: one or more read dice, and each that did read the first look's very
+    values.
+
+    The vote stands against the first look only when four of five looks at nearby scales
+    read other dice, alike: a face that came apart or ran together at WORK_SIDE does so at
+    one scale and not at the others. Where the looks at twice and half the size read the same
+    dice as the first, what leaves it unsure is in the frame at every scale (a mark no face
+    explains, a face in doubt), and the nearby scales read it as they did (lab, round 26: the
+    192 such votes over the p5..p7, close and far sets, the tune photos, their negatives and
+    negshifts changed no reading; tune photo five_39, its four 5s read alike at 640, 1280
+    and 320, unsure at each for a mark left unread)."""
+    read = [look.values for look in looks if look.dice]
+    return bool(read) and all(values == first.values for values in read)
 
 
 def _face_side(die: Die) -> float:
@@ -2491,7 +2521,7 @@ def _read_at(frame: np.ndarray, work_side: int) -> DiceReading:
     # Under a veil (haze, flare) dark pips are measured above its black point (see _veil).
     black = _veil(img, bright, con)
     if black:
-        con = _contrast(dim, cv2.subtract(bright, black), KERNEL)
+        con = _contrast(dim, cv2.subtract(bright, black), KERNEL, same_grey=con)
     pips = _find_pips(con, KERNEL, 1.0, MIN_PIP_AREA, bridged=True)
     # Big pips (dice close to the camera) are found on a half-size copy.
     big = _find_pips(_contrast(cv2.pyrDown(dim), cv2.pyrDown(bright), KERNEL), KERNEL, 2.0,
