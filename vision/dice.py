@@ -2000,15 +2000,16 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
     Returns every die whose face fits a legal layout, the boxes of faces that fit none, and a
     confidence in 0..1 for the whole reading (low when anything was unreadable).
 
-    The frame is read at WORK_SIDE first. A large frame in which the dice come out too small
+    The frame is read at WORK_SIDE first; a noisy frame read unsurely there is read again
+    smoothed (see _calmed). A large frame in which the dice come out too small
     there to read, or unsure (a phone's photo of the whole table), is read again at twice and
     then four times that, as long as the frame has the pixels for it; a smaller frame is read
     once more enlarged to twice WORK_SIDE (dice far from the camera). A reading that is empty,
     unsure, or whose pips are too large for WORK_SIDE is read again at half and a quarter of
     it (dice close to the camera). ``closer=False`` skips these second looks (a live camera's
-    picture that is still moving). A first look that stands unsure is put to a vote of five
-    looks at nearby scales (see VOTE_SIDES), unless the larger and smaller looks read its very
-    values (see _seconded).
+    picture that is still moving) and the smoothed look. A first look that stands unsure is put
+    to a vote of five looks at nearby scales (see VOTE_SIDES), unless every larger or smaller
+    look that read dice read its very values (see _seconded).
     """
     start = time.perf_counter()
     if (frame is None or frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8
@@ -2016,7 +2017,7 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
         raise ValueError("read_dice needs an 8-bit BGR colour frame (height x width x 3), at "
                          "least 8 pixels a side")
     reading = _read_at(frame, WORK_SIDE)
-    if reading.confidence < SURE_READING:
+    if closer and reading.confidence < SURE_READING:
         reading = _calmed(frame, reading)
     first = reading
     passed, passed_side = None, 0  # the last larger reading that did not stand
@@ -2177,17 +2178,22 @@ NOISY_FRAME = 1.5
 CALM_SIGMA = 1.0
 # The quietest part of a frame is its plainest: a die's face, bare table. Blocks of this side.
 NOISE_BLOCK = 16
+# The quietest tenth of the blocks (a percentile): a frame's plain faces and bare table are
+# seldom fewer, and pips, edges and texture raise the rest.
+QUIETEST_BLOCKS = 10
 
 
 def _noise_floor(gray: np.ndarray) -> float:
     """The sensor's noise in ``gray`` (standard deviation, grey levels, of each pixel about its
-    3 x 3 mean), in the quietest tenth of NOISE_BLOCK-square blocks: texture, edges and pips
-    raise the rest, but a camera's noise lies on the plainest parts too. (Worked out only for
-    an unsure first look, see read_dice.)"""
+    3 x 3 mean), at the QUIETEST_BLOCKS percentile of NOISE_BLOCK-square blocks: texture,
+    edges and pips raise the rest, but a camera's noise lies on the plainest parts too.
+    (Worked out only for an unsure first look, see read_dice.)"""
     res = cv2.subtract(gray, cv2.blur(gray, (3, 3)), dtype=cv2.CV_32F)
     half = NOISE_BLOCK // 2
     var = cv2.blur(res * res, (NOISE_BLOCK, NOISE_BLOCK))[half::NOISE_BLOCK, half::NOISE_BLOCK]
-    return math.sqrt(float(np.percentile(var, 10)))
+    if not var.size:
+        return 0.0  # a strip too thin for one block: no noise measured, no smoothed look
+    return math.sqrt(float(np.percentile(var, QUIETEST_BLOCKS)))
 
 
 def _calmed(frame: np.ndarray, reading: DiceReading) -> DiceReading:
@@ -2204,15 +2210,10 @@ def _calmed(frame: np.ndarray, reading: DiceReading) -> DiceReading:
     fewer dice (synthetic rough285: the smoothed look read a sure [4, 6] for [3, 4, 6]).
     (Synthetic rough seeds 200..399 and 500..799: 44 right readings unsure before now sure,
     none lost, no wrong one made sure.)"""
-    h, w = frame.shape[:2]
-    scale = max(h, w) / WORK_SIDE
-    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-    if scale != 1.0:
-        gray = cv2.resize(gray, (round(w / scale), round(h / scale)),
-                          interpolation=cv2.INTER_AREA if scale > 1 else cv2.INTER_CUBIC)
-    if _noise_floor(gray) <= NOISY_FRAME:
+    img, _ = _resized(frame, WORK_SIDE)
+    if _noise_floor(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)) <= NOISY_FRAME:
         return reading
-    calm = _read_at(cv2.GaussianBlur(frame, (0, 0), CALM_SIGMA * scale), WORK_SIDE)
+    calm = _read_at(frame, WORK_SIDE, smooth=CALM_SIGMA)
     if calm.dice and calm.confidence >= SURE_READING and len(calm.dice) >= len(reading.dice):
         return calm
     return reading
@@ -2431,7 +2432,9 @@ def _explains_more(second: DiceReading, first: DiceReading) -> bool:
     or not. (Synthetic oblique562: at WORK_SIDE a 6's side face read as a 1 and three faces
     left unread; enlarged, the 6 and a 3 read surely on two of them, one speck left, both
     looks 0.4. Not unsure dice anew: tune photo four_16 darkened, enlarged, read five tiny
-    unsure 2s and 3s in the noise of its dark corners.)"""
+    unsure 2s and 3s in the noise of its dark corners.) Dice of the first look the second
+    does not read may go, sure or not, as oblique562's 1 does: a look this unsure whose other
+    faces went unread is no sure account of any one die."""
     if (second.confidence != first.confidence or len(second.dice) <= len(first.dice)
             or len(second.unread) >= len(first.unread)):
         return False
@@ -2507,14 +2510,23 @@ def _small_pips(reading: DiceReading, frame: np.ndarray, side: int) -> bool:
     return bool(reading.dice) and reading.pip_radius * side / max(frame.shape[:2]) < SMALL_PIP
 
 
-def _read_at(frame: np.ndarray, work_side: int) -> DiceReading:
-    """One reading of the frame, resized to ``work_side`` on its long side."""
-    start = time.perf_counter()
+def _resized(frame: np.ndarray, work_side: int) -> tuple[np.ndarray, float]:
+    """The frame resized to ``work_side`` on its long side, and the scale it was divided by."""
     h0, w0 = frame.shape[:2]
     scale = max(h0, w0) / work_side
     img = frame if scale == 1.0 else cv2.resize(
         frame, (round(w0 / scale), round(h0 / scale)),
         interpolation=cv2.INTER_AREA if scale > 1 else cv2.INTER_CUBIC)
+    return img, scale
+
+
+def _read_at(frame: np.ndarray, work_side: int, smooth: float = 0.0) -> DiceReading:
+    """One reading of the frame, resized to ``work_side`` on its long side (and then smoothed
+    by a Gaussian of ``smooth`` pixels, if given: see _calmed)."""
+    start = time.perf_counter()
+    img, scale = _resized(frame, work_side)
+    if smooth:
+        img = cv2.GaussianBlur(img, (0, 0), smooth)
     gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
     bright, dim = _levels(img, gray)
     con = _contrast(dim, bright, KERNEL)
@@ -2594,8 +2606,9 @@ def _read_at(frame: np.ndarray, work_side: int) -> DiceReading:
     # so they neither become dice nor lower the confidence.
     loose = [g for g in loose if not any(_beside(g, f) or _own_face_between(g, f)
                                          for f in faces)]
-    unread = [_clip_box(tuple(v * scale for v in _group_box(g)), (w0, h0)) for g in loose]
-    dice = [_scaled(f.die, scale, (w0, h0)) for f in faces]
+    size = (frame.shape[1], frame.shape[0])  # the frame's width and height
+    unread = [_clip_box(tuple(v * scale for v in _group_box(g)), size) for g in loose]
+    dice = [_scaled(f.die, scale, size) for f in faces]
     confidence = min([d.confidence for d in dice], default=1.0 if not unread else 0.0)
     if unread:
         confidence = min(confidence, 0.4)
@@ -3306,15 +3319,32 @@ def _swapped_pips(faces: list[_Face], loose: list[list[_Pip]], img: np.ndarray,
     loose[:] = [g for g in loose if g]
 
 
+def _layout_coords(face: _Face, pips: Sequence[_Pip]) -> np.ndarray | None:
+    """The pips' places (N x 2) in a read face's layout units (its axes, about its centre);
+    None when the face's axes are degenerate."""
+    pts = np.array([[p.x, p.y] for p in pips]) - face.centre
+    try:
+        return np.linalg.solve(face.axes, pts.T).T
+    except np.linalg.LinAlgError:
+        return None
+
+
+def _margin(face: _Face) -> float:
+    """How far out (layout units) a face's margin reaches: halfway from its outer pips'
+    places to its edge."""
+    return (1.0 + face.half) / 2
+
+
+# A face's rim reaches this far (layout units: half a pip step) past its edge.
+RIM_STEPS = 0.5
+
+
 def _on_face_or_rim(pip: _Pip, face: _Face) -> bool:
     """Whether a pip lies on a read face or its rim, within half a pip step of its edge (a
     loose fit of the wrong pips puts the face's own lost pip at its edge, see
     _swapped_pips)."""
-    try:
-        local = np.linalg.solve(face.axes, np.array([pip.x, pip.y]) - face.centre)
-    except np.linalg.LinAlgError:
-        return False
-    return float(np.abs(local).max()) <= face.half + 0.5
+    local = _layout_coords(face, [pip])
+    return local is not None and float(np.abs(local).max()) <= face.half + RIM_STEPS
 
 
 def _completed_threes(faces: list[_Face], img: np.ndarray, con: _Contrast) -> None:
@@ -3515,12 +3545,8 @@ def _own_face_between(group: Sequence[_Pip], face: _Face) -> bool:
     dark = face.group[0].dark
     if any(p.dark == dark for p in group) or any(q.dark != dark for q in face.group):
         return False
-    pts = np.array([[p.x, p.y] for p in group]) - face.centre
-    try:
-        local = np.linalg.solve(face.axes, pts.T).T  # in the face's layout units
-    except np.linalg.LinAlgError:
-        return False
-    return bool((np.abs(local).max(axis=1) <= (1.0 + face.half) / 2).all())
+    local = _layout_coords(face, group)
+    return local is not None and bool((np.abs(local).max(axis=1) <= _margin(face)).all())
 
 
 def _squarely_seen(group: Sequence[_Pip], face: _Face) -> bool:
@@ -3576,17 +3602,15 @@ RIM_FAINT = 0.7
 def _side_reach(group: Sequence[_Pip], face: _Face) -> float | None:
     """How far out from a face (in its half-sizes) pips lie, by their mean; None when any of
     them lies on the face."""
-    pts = np.array([[p.x, p.y] for p in group]) - face.centre
-    try:
-        local = np.linalg.solve(face.axes, pts.T).T  # in the face's layout units
-    except np.linalg.LinAlgError:
+    local = _layout_coords(face, group)
+    if local is None:
         return math.inf
     out = np.abs(local).max(axis=1)
     # A mark in the face's margin (beyond its outer pips' places, up to its edge: no pip is
     # painted there) far fainter than its pips is the rounded edge's shading or a speck, not a
     # pip: it casts no doubt on the reading. (Pips of one face are one paint in one light.)
     clear = RIM_FAINT * statistics.median(p.contrast for p in face.group)
-    rim = np.array([p.contrast < clear for p in group]) & (out > (1.0 + face.half) / 2)
+    rim = np.array([p.contrast < clear for p in group]) & (out > _margin(face))
     if ((out < face.half) & ~rim).any():
         return None
     return float(np.abs(local.mean(axis=0)).max()) / face.half
@@ -4287,10 +4311,10 @@ def _drop_odd_ones(faces: list[_Face]) -> list[_Face]:
     faces = [f for f in faces if f.die.value > 1 or f.group[0].dark in kinds]
     # One set, one colour: a 1 on a face of another colour than every die read with more
     # pips (see ODD_BALANCE) is a mark beside the roll too.
-    balances = [_balance(_column_median(np.array([p.face for p in f.group])))
-                for f in faces if f.die.value > 1]
-    return [f for f in faces if f.die.value > 1 or any(
-        np.abs(_balance(f.group[0].face) - b).sum() <= ODD_BALANCE for b in balances)]
+    colours = [_column_median(np.array([p.face for p in f.group]))
+               for f in faces if f.die.value > 1]
+    return [f for f in faces if f.die.value > 1 or (
+        colours and _balanced_as(np.array(colours), f.group[0].face, ODD_BALANCE).any())]
 
 
 def _drop_undersized_faces(faces: list[_Face]) -> list[_Face]:
@@ -4873,9 +4897,11 @@ def _balance(colours: np.ndarray) -> np.ndarray:
     return colours / np.maximum(colours.sum(axis=-1, keepdims=True), 1.0)
 
 
-def _balanced_as(colours: np.ndarray, face: np.ndarray) -> np.ndarray:
-    """Which colours (N x 3) have a face's colour balance, at whatever level (BALANCE_STEP)."""
-    return np.abs(_balance(colours) - _balance(face)).sum(axis=1) <= BALANCE_STEP
+def _balanced_as(colours: np.ndarray, face: np.ndarray,
+                 step: float = BALANCE_STEP) -> np.ndarray:
+    """Which colours (N x 3) have a face's colour balance, at whatever level (within ``step``
+    of it, BALANCE_STEP unless given)."""
+    return np.abs(_balance(colours) - _balance(face)).sum(axis=1) <= step
 
 
 def _comes_back(left: np.ndarray) -> int:

@@ -42,8 +42,19 @@ def test_a_sure_smoothed_look_with_a_die_fewer_does_not_replace_the_first():
     # a 3, a 4 and a 6 (noise floor 1.68, over the gate) whose first look is unsure. Smoothed,
     # the 3's small pips blur together and the look reads a sure [4, 6]: it must not stand.
     scene = render_dice(285, "rough")
-    calm = dice._read_at(cv2.GaussianBlur(scene.image, (0, 0), 1.0), dice.WORK_SIDE)
+    calm = dice._read_at(scene.image, dice.WORK_SIDE, smooth=dice.CALM_SIGMA)
     assert calm.values == [4, 6] and calm.confidence >= SURE_READING  # what it would read
     reading = read_dice(scene.image)
     assert not (reading.values == [4, 6] and reading.confidence >= SURE_READING)
     assert reading.values == scene.values == [3, 4, 6]
+
+
+def test_a_strip_too_thin_for_a_noise_block_is_read_without_the_smoothed_look():
+    # A strip of dots 12 pixels high reaches the working side 8 pixels high: no NOISE_BLOCK
+    # fits, so no noise is measured and the unsure first look stands (it once raised here).
+    strip = np.full((12, 1000, 3), 200, np.uint8)
+    for x in range(20, 1000, 40):
+        cv2.circle(strip, (x, 6), 3, (30, 30, 30), -1)
+    assert dice._noise_floor(np.zeros((8, 640), np.uint8)) == 0.0
+    reading = read_dice(strip)
+    assert reading.confidence < SURE_READING

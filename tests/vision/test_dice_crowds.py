@@ -9,7 +9,7 @@ is read with its own (_swapped_pips)."""
 
 from __future__ import annotations
 
-from vision.dice import SURE_READING, read_dice
+from vision.dice import SURE_READING, TWICE_COMPLETED, read_dice
 from vision.synth import render_dice
 
 
@@ -58,6 +58,8 @@ def test_a_five_whose_two_shaded_corners_ran_into_its_rim_is_read_but_not_surely
     reading = read_dice(scene.image)
     assert _at(reading, 257, 240) == [5]
     assert reading.values == scene.values == [5, 5, 5, 5, 6, 6, 6]
+    five = [d for d in reading.dice if d.box[0] < 257 < d.box[2] and d.box[1] < 240 < d.box[3]]
+    assert five[0].confidence <= TWICE_COMPLETED  # uncapped, it would fit at 0.89
     assert reading.confidence < SURE_READING
 
 
