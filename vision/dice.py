@@ -189,7 +189,9 @@ class DiceReading:
         return [list(d.box) for d in ordered]
 
 
-@dataclass
+# A pip is itself: pips are told apart by identity (``in``, ``==``), never by their fields, which
+# two marks can share (and a numpy field cannot be compared as a truth value).
+@dataclass(eq=False)
 class _Pip:
     x: float
     y: float

@@ -3,6 +3,7 @@ side face's (synthetic scenes from fresh seeds that the reader misread before)."
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from vision.dice import read_dice
@@ -108,3 +109,16 @@ def test_holes_in_clutter_that_are_no_discs_are_no_pips(seed, values):
     scene = render_dice(seed, "clutter")
     assert scene.values == values
     assert read_dice(scene.image).values == values
+
+
+def test_pips_are_told_apart_by_identity_not_by_their_fields():
+    # Two marks measured alike at one place (the same blob at two levels, say) are still two
+    # pips: a group holds the one it holds, and asking never compares their face colours
+    # (numpy arrays, which have no single truth value).
+    from vision.dice import _Pip
+
+    fields = dict(x=100.0, y=80.0, r=3.0, roundness=0.9, squash=0.0, dark=True, contrast=0.7)
+    one = _Pip(**fields, face=np.array([200.0, 200.0, 200.0]))
+    twin = _Pip(**fields, face=np.array([90.0, 120.0, 200.0]))
+    assert one in [one] and twin not in [one]
+    assert [p for p in [one, twin] if p not in [twin]] == [one]
