@@ -4432,7 +4432,10 @@ def _drop_side_faces(faces: list[_Face], img: np.ndarray,
             # up to 90 degrees, so their pips cannot both be SQUARE_ON round.
             if gap < ONE_DIE_GAP * reach and not (
                     gap >= TOUCHING_GAP * reach and min(a.flatness, b.flatness) >= SQUARE_ON):
-                if _worse_view(b, a, near):
+                # Where nothing but their squash, alike within its noise, tells them apart
+                # (see _shape_only), the frame's perspective may (see _nearer_by_size).
+                nearer = _nearer_by_size(faces, a, b) if _shape_only(a, b, near) else None
+                if _worse_view(b, a, near) if nearer is None else nearer:
                     side.add(j)
                 continue
             # Closer than touching dice's top faces can lie (they are lit alike: one die's body
@@ -4654,6 +4657,42 @@ def _shape_only(a: _Face, b: _Face, near: np.ndarray | None) -> bool:
     the picture, 0.74 and 0.75 round; oblique290, a 4 below its side 1.)"""
     return (_lit_above(a, b) is None and _toward(a, b, near) is None
             and abs(a.flatness - b.flatness) < SIDE_ONE_NOISE * max(a.flatness, b.flatness))
+
+
+# The least change in face size across the faces' spread (its longer side), as a fraction of
+# their mean size, that _nearer_by_size takes for perspective (a camera tilted 20 degrees, with
+# a webcam's field of view, sees dice at the near edge of the picture about 1.3 times as large
+# as at the far edge; at 45 degrees twice as large; faces measure their size to about a tenth).
+PERSPECTIVE_STEP = 0.15
+
+
+def _nearer_by_size(faces: list[_Face], a: _Face, b: _Face) -> bool | None:
+    """Whether ``b`` lies from ``a`` towards the camera by the frame's perspective: None when
+    the faces do not show it.
+
+    A tilted camera sees the near part of the table larger than the far part, and the dice on
+    it with it: the faces' sizes grow across the picture towards the camera, the direction in
+    which it sees the dice's side faces. Seen at about 45 degrees, a die's top and near side
+    face are foreshortened alike and lie at one distance, so that neither their shape nor
+    their size tells which is up; the sizes of the frame's faces spread over the picture
+    do. The sizes are fitted as an affine function of the place (as a plane's scale is, seen
+    by a pinhole camera), over faces spread at least a face's size in every direction.
+    (Synthetic tuning seeds: oblique165, a 2 and its die's side 4, 0.70 and 0.71 round,
+    beside a 1 and a 6 a quarter larger nearer the camera; oblique829, a 2 and its side 6;
+    clutter206, a 5 and its side 3 up the picture, towards dice a fifth to a half larger.)"""
+    if len(faces) < 3:
+        return None
+    xy = np.array([f.centre for f in faces], float)
+    size = np.array([f.half * f.spacing for f in faces], float)
+    rel = xy - xy.mean(axis=0)
+    if np.linalg.svd(rel, compute_uv=False)[-1] < math.sqrt(len(faces)) * float(size.mean()):
+        return None
+    coef = np.linalg.lstsq(np.column_stack([np.ones(len(faces)), rel]), size, rcond=None)[0]
+    gap = b.centre - a.centre
+    grow = float(coef[1:] @ gap) / max(_length(gap), 1e-6) / float(size.mean())
+    if abs(grow) * max(float(np.ptp(xy[:, 0])), float(np.ptp(xy[:, 1]))) < PERSPECTIVE_STEP:
+        return None
+    return grow > 0
 
 
 def _worse_view(b: _Face, a: _Face, near: np.ndarray | None = None) -> bool:
