@@ -4323,12 +4323,31 @@ def _drop_undersized_faces(faces: list[_Face]) -> list[_Face]:
     """Drops faces far smaller than the other dice: the dice of one roll are one size, and a
     camera looking at up to ~45 degrees makes near and far dice differ by well under
     SIZE_RATIO. A face-like mark that small (a dot on a cable, a key's letter, a pattern in the
-    clutter) is not a die of this roll."""
+    clutter) is not a die of this roll.
+
+    The roll's size is taken from its faces of more than one pip where two or more show: a
+    1's face is measured outward from its one pip (see _ONE_EDGE_RADII), a larger layout's by
+    the spacing of several, and a round mark read as a 1 can be any size. Those faces are
+    judged among themselves first, and the 1s then by the faces kept, or among themselves
+    where none is: a 1 does not judge the dice of more pips, and a mark of more pips dropped
+    as undersized does not judge a 1. (Synthetic clutter886: a dark disc on a pink one, read
+    as a 1 three times the size of the roll's two 4s, dropped them, and the reading was that
+    1 alone, and sure. Tune photo dice_8 over-exposed: a 1, and small marks beside it read
+    as a 1 and a 2 a ninth its size: the 2 is dropped first, and no longer keeps the small
+    1.)"""
     if len(faces) < 2:
         return faces
-    sizes = [f.half * f.spacing for f in faces]
-    faces = [f for k, f in enumerate(faces)
-             if sizes[k] >= SIZE_RATIO * statistics.median(sizes[:k] + sizes[k + 1:])]
+    size = {id(f): f.half * f.spacing for f in faces}
+
+    def kept(face: _Face, among: list[_Face]) -> bool:
+        others = [size[id(g)] for g in among if g is not face]
+        return not others or size[id(face)] >= SIZE_RATIO * statistics.median(others)
+
+    many = [f for f in faces if f.die.value > 1]
+    many = [f for f in many if kept(f, many if len(many) > 1 else faces)]
+    ones = [f for f in faces if f.die.value == 1]
+    keep = {id(f) for f in many} | {id(f) for f in ones if kept(f, many or ones)}
+    faces = [f for f in faces if id(f) in keep]
     # Pips tell the size too, where a mark's face edge is a key's or a card's: a face whose pips
     # are under half the size of the other dice's is no die of this roll. A 1's pip is left out
     # on both sides, as many dice have a larger one.
