@@ -2927,6 +2927,17 @@ def _explain(group: list[_Pip], img: np.ndarray, con: _Contrast,
     # a top face and its side faces can be peeled into faces too, and must not be.
     if len(group) <= 12:
         both = _split_into_faces(group, img, con)
+        if both is not None and _cut_across_planes(*both):
+            # The cut took a face's pips with its side face's (see _cut_across_planes): a
+            # sure face peeled off whose rest lies in its side band, more squashed (see steep
+            # below), is the die's top and the rest its side face.
+            weaker = min(f.die.confidence for f in both)
+            for face, rest in _peel_faces(group, img, con)[:3]:
+                if (face.die.confidence >= max(UNSURE_FACE, weaker) and _beside(rest, face)
+                        and not _squarely_seen(rest, face)):
+                    for p in rest:
+                        p.side = True
+                    return [face]
         if both is not None:
             return list(both)
         peeled = _peel_faces(group, img, con)[:3]
@@ -3030,6 +3041,28 @@ def _explain(group: list[_Pip], img: np.ndarray, con: _Contrast,
     for p, (linked, side) in zip(group, cut):
         p.linked, p.side = linked, side
     return parts
+
+
+def _cut_across_planes(a: _Face, b: _Face) -> bool:
+    """Whether two faces cut from one pip group are no two top faces but one die's top and side
+    faces mixed: they lie in two planes (see _shape_vector, ON_TABLE), and one of them holds
+    pips of both (its pips' ellipses differ by as much).
+
+    A straight cut through a top face and its side face's pips beside it can leave two legal
+    faces, each sure: half the top face's pips alone, and the other half with the side face's
+    squashed marks (synthetic clean166: a 4 seen nearly square-on, cut into a 2 and a "4" of
+    two of its pips and two side marks 0.72..0.90 round; the "4" was dropped later as a side
+    face, and the 2 stood). Two touching dice's top faces are each in the table's plane; a
+    die's top and side faces, cut apart cleanly, are two planes but each one alike within
+    (oblique550: a 3 and its side 2, both read; the side 2 is dropped later by the frame's
+    other dice, see _drop_side_faces)."""
+    if _length(_shape_vector(a) - _shape_vector(b)) <= ON_TABLE:
+        return False
+    for face in (a, b):
+        shapes = np.array([_pip_shape(p) for p in face.group])
+        if np.linalg.norm(shapes[:, None] - shapes[None], axis=2).max() > ON_TABLE:
+            return True
+    return False
 
 
 def _pips_read(parts: list[_Face | list[_Pip]]) -> int:
