@@ -2619,6 +2619,7 @@ def _read_at(frame: np.ndarray, work_side: int, smooth: float = 0.0) -> DiceRead
     if confidence >= SURE_READING and (unsure_side_one or _unread_twos(faces, alone)
                                        or _unread_one(faces, alone, img.shape)
                                        or _only_a_lone_pip(faces, alone, img.shape)
+                                       or _lone_pip_on_a_die(faces, alone, img)
                                        or _pip_on_a_one(faces, alone)
                                        or _lone_side_face(faces)):
         confidence = min(confidence, 0.6)
@@ -2744,6 +2745,60 @@ def _unread_one(faces: list[_Face], alone: list[_Pip], shape: tuple[int, ...]) -
             continue
         return True
     return False
+
+
+# A lone pip past NEAR_ROLL is a die of the roll thrown apart from it only where it lies on a
+# patch of the roll's face colour the size of a die: at least DIE_PATCH_INNER of a ring half a
+# face half-size around it is that colour (the pip lies on such a face, not on a dot or a
+# letter's counter printed on a card: synthetic clutter367, a letter on a card, 4 of 12 of the
+# roll's colour there, its face also lit unlike the dice's; 7..12 for unread dice's pips in
+# the synthetic tuning set), and at most
+# DIE_PATCH_OUTER of a ring 2.5 face half-sizes around it (past any face or side face of a die
+# whose pip it is: a face half-size from its centre at most, the die's side faces about as
+# far again), where a card or a table of the roll's colour would be.
+DIE_PATCH_INNER = 6 / 12
+DIE_PATCH_OUTER = 2 / 12
+DIE_PATCH_REACH = 2.5
+
+
+def _lone_pip_on_a_die(faces: list[_Face], alone: list[_Pip], img: np.ndarray) -> bool:
+    """Whether a lone pip left unread far from the roll (past NEAR_ROLL, where _unread_one
+    takes it for clutter beside the tray) is a die thrown apart from it: round as a 1's pip
+    must be (LONE_ROUNDNESS), a disc (LONE_FILL) wholly in the frame, a twin of a read die's
+    pip (one printed dot, see _twins) on a face lit as that pip's (see _alike_lit), and lying
+    on a patch of the roll's face colour the size of a die (see DIE_PATCH_INNER): a die whose
+    other pips or face edge were lost. The reading without it is not sure. (Synthetic
+    rough380: a blue 2 on a noisy pink table, 11 face half-sizes from a sure 1, one pip found,
+    a twin of the 1's, read as [1] at 1.0.)"""
+    if not faces:
+        return False
+    read = {id(p) for f in faces for p in f.group}
+    shown = [p for f in faces for p in f.group]
+    h, w = img.shape[:2]
+    half = statistics.median(f.half * f.spacing for f in faces)  # in pixels
+    for p in alone:
+        if (id(p) in read or p.side or p.roundness < LONE_ROUNDNESS or p.fill < LONE_FILL
+                or not (p.r < p.x < w - 1 - p.r and p.r < p.y < h - 1 - p.r)):
+            continue
+        kind = [q for q in shown if q.dark == p.dark]
+        if not any(_twins(p, q) and _alike_lit(p, q) for q in kind):
+            continue
+        if any(_length(f.centre - (p.x, p.y)) <= NEAR_ROLL * f.half * f.spacing for f in faces):
+            continue  # near the roll: see _unread_one
+        roll = _column_median(np.array([q.face for q in kind])).astype(np.float32)
+        if (_ring_share(img, p, 0.5 * half, roll) >= DIE_PATCH_INNER
+                and _ring_share(img, p, DIE_PATCH_REACH * half, roll) <= DIE_PATCH_OUTER):
+            return True
+    return False
+
+
+def _ring_share(img: np.ndarray, p: _Pip, radius: float, colour: np.ndarray) -> float:
+    """The share of a ring of ``radius`` pixels round a pip that could be a face of ``colour``
+    (see _alike_colour); samples off the frame count as not."""
+    xs, ys = p.x + _RING[:, 0] * radius, p.y + _RING[:, 1] * radius
+    ring = _sample(img, xs, ys).astype(np.float32)
+    on = _on_frame(np.stack([xs, ys], axis=1), img.shape)
+    return sum(bool(o) and _alike_colour(c, colour) for c, o in zip(ring, on)) / len(ring)
 
 
 def _only_a_lone_pip(faces: list[_Face], alone: list[_Pip], shape: tuple[int, ...]) -> bool:
