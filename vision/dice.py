@@ -2750,12 +2750,13 @@ def _unread_one(faces: list[_Face], alone: list[_Pip], shape: tuple[int, ...]) -
 # A lone pip past NEAR_ROLL is a die of the roll thrown apart from it only where it lies on a
 # patch of the roll's face colour the size of a die: at least DIE_PATCH_INNER of a ring half a
 # face half-size around it is that colour (the pip lies on such a face, not on a dot or a
-# letter's counter printed on a card: synthetic clutter367, a letter on a card, 4 of 12 of the
-# roll's colour there, its face also lit unlike the dice's; 7..12 for unread dice's pips in
-# the synthetic tuning set), and at most
+# letter's counter printed on a card, whose ring crosses the letter's strokes; 7..12 for
+# unread dice's pips in the synthetic tuning set, synthetic rough380's 7), and at most
 # DIE_PATCH_OUTER of a ring 2.5 face half-sizes around it (past any face or side face of a die
 # whose pip it is: a face half-size from its centre at most, the die's side faces about as
-# far again), where a card or a table of the roll's colour would be.
+# far again), where a card or a table of the roll's colour would be (rough380: none of 12).
+# (No tuning frame has yet tested either ring against a card: clutter367's letter, on a card,
+# is turned away first, its face lit unlike the dice's, see _alike_lit.)
 DIE_PATCH_INNER = 6 / 12
 DIE_PATCH_OUTER = 2 / 12
 DIE_PATCH_REACH = 2.5
@@ -2986,10 +2987,14 @@ def _explain(group: list[_Pip], img: np.ndarray, con: _Contrast,
             # The cut took a face's pips with its side face's (see _cut_across_planes): a
             # sure face peeled off whose rest lies in its side band, more squashed (see steep
             # below), is the die's top and the rest its side face.
+            # (Not a face the cut itself made: its pips measured alike it mixes no two planes;
+            # small pips' shapes are noisy pip by pip, see ON_TABLE.)
             weaker = min(f.die.confidence for f in both)
+            cut_faces = [{id(p) for p in f.group} for f in both]
             for face, rest in _peel_faces(group, img, con)[:3]:
-                if (face.die.confidence >= max(UNSURE_FACE, weaker) and _beside(rest, face)
-                        and not _squarely_seen(rest, face)):
+                if ({id(p) for p in face.group} not in cut_faces
+                        and face.die.confidence >= max(UNSURE_FACE, weaker)
+                        and _beside(rest, face) and not _squarely_seen(rest, face)):
                     for p in rest:
                         p.side = True
                     return [face]
@@ -4417,8 +4422,9 @@ def _drop_undersized_faces(faces: list[_Face]) -> list[_Face]:
     1's face is measured outward from its one pip (see _ONE_EDGE_RADII), a larger layout's by
     the spacing of several, and a round mark read as a 1 can be any size. Those faces are
     judged among themselves first, and the 1s then by the faces kept, or among themselves
-    where none is: a 1 does not judge the dice of more pips, and a mark of more pips dropped
-    as undersized does not judge a 1. (Synthetic clutter886: a dark disc on a pink one, read
+    where none is, and those kept once more by all the faces kept: a 1 does not judge the
+    dice of more pips where two or more show, and a mark of more pips dropped as undersized
+    does not judge a 1. (Synthetic clutter886: a dark disc on a pink one, read
     as a 1 three times the size of the roll's two 4s, dropped them, and the reading was that
     1 alone, and sure. Tune photo dice_8 over-exposed: a 1, and small marks beside it read
     as a 1 and a 2 a ninth its size: the 2 is dropped first, and no longer keeps the small
@@ -4434,7 +4440,8 @@ def _drop_undersized_faces(faces: list[_Face]) -> list[_Face]:
     many = [f for f in faces if f.die.value > 1]
     many = [f for f in many if kept(f, many if len(many) > 1 else faces)]
     ones = [f for f in faces if f.die.value == 1]
-    keep = {id(f) for f in many} | {id(f) for f in ones if kept(f, many or ones)}
+    ones = [f for f in ones if kept(f, many or ones)]
+    keep = {id(f) for f in many} | {id(f) for f in ones if kept(f, many + ones)}
     faces = [f for f in faces if id(f) in keep]
     # Pips tell the size too, where a mark's face edge is a key's or a card's: a face whose pips
     # are under half the size of the other dice's is no die of this roll. A 1's pip is left out
@@ -4783,7 +4790,8 @@ def _nearer_by_size(faces: list[_Face], a: _Face, b: _Face) -> bool | None:
     face are foreshortened alike and lie at one distance, so that neither their shape nor
     their size tells which is up; the sizes of the frame's faces spread over the picture
     do. The sizes are fitted as an affine function of the place (as a plane's scale is, seen
-    by a pinhole camera), over faces spread at least a face's size in every direction.
+    by a pinhole camera), over faces spread (root mean square) at least a face's half-size in
+    every direction.
     (Synthetic tuning seeds: oblique165, a 2 and its die's side 4, 0.70 and 0.71 round,
     beside a 1 and a 6 a quarter larger nearer the camera; oblique829, a 2 and its side 6;
     clutter206, a 5 and its side 3 up the picture, towards dice a fifth to a half larger.)"""

@@ -27,3 +27,25 @@ def test_small_1s_are_judged_by_the_dice_of_more_pips_not_by_each_other():
     for seed, condition in ((118, "rough"), (81, "clutter")):
         sample = render_dice(seed, condition)
         assert read_dice(sample.image).values == sorted(sample.values), (condition, seed)
+
+
+def test_a_small_1_kept_by_the_dice_of_more_pips_is_judged_again_by_all_faces_kept():
+    # A side face's pip read as a 1 a little over half the size of the dice of more pips, but
+    # under half that of the roll's faces once its real 1s count too: it is no die of this roll.
+    import numpy as np
+
+    from vision.dice import Die, _drop_undersized_faces, _Face, _Pip
+
+    def face(value, size, x):
+        pips = [_Pip(x=x, y=100.0, r=3.0, roundness=1.0, squash=0.0, dark=True, contrast=0.8)
+                for _ in range(value)]
+        die = Die(value=value, box=(int(x), 90, int(x) + 20, 110), outline=(), confidence=1.0,
+                  pips=())
+        return _Face(die, pips, np.array([x, 100.0]), np.eye(2), 1.0, size, 1.0, None)
+
+    many = [face(3, 18.0, 0.0), face(4, 19.6, 100.0), face(5, 22.0, 200.0)]
+    ones = [face(1, 24.0, 300.0), face(1, 25.0, 400.0)]
+    side_pip = face(1, 10.2, 500.0)
+    kept = _drop_undersized_faces(many + ones + [side_pip])
+    assert all(any(f is k for k in kept) for f in many + ones)
+    assert not any(f is side_pip for f in kept)
