@@ -2705,10 +2705,9 @@ def _unread_one(faces: list[_Face], alone: list[_Pip], shape: tuple[int, ...]) -
     a shadow band or motion blur: 1s whose face edge was lost beside sure 1s)."""
     read = {id(p) for f in faces for p in f.group}
     shown = [p for f in faces for p in f.group]
-    h, w = shape[:2]
     for p in alone:
         if (id(p) in read or p.side or p.roundness < MIN_ROUNDNESS or p.fill < LONE_FILL
-                or not (p.r < p.x < w - 1 - p.r and p.r < p.y < h - 1 - p.r)):
+                or not _wholly_in_frame(p, shape)):
             continue
         kind = [q for q in shown if q.dark == p.dark]
         if not kind:
@@ -2775,11 +2774,10 @@ def _lone_pip_on_a_die(faces: list[_Face], alone: list[_Pip], img: np.ndarray) -
         return False
     read = {id(p) for f in faces for p in f.group}
     shown = [p for f in faces for p in f.group]
-    h, w = img.shape[:2]
     half = statistics.median(f.half * f.spacing for f in faces)  # in pixels
     for p in alone:
         if (id(p) in read or p.side or p.roundness < LONE_ROUNDNESS or p.fill < LONE_FILL
-                or not (p.r < p.x < w - 1 - p.r and p.r < p.y < h - 1 - p.r)):
+                or not _wholly_in_frame(p, img.shape)):
             continue
         kind = [q for q in shown if q.dark == p.dark]
         if not any(_twins(p, q) and _alike_lit(p, q) for q in kind):
@@ -2802,6 +2800,13 @@ def _ring_share(img: np.ndarray, p: _Pip, radius: float, colour: np.ndarray) -> 
     return sum(bool(o) and _alike_colour(c, colour) for c, o in zip(ring, on)) / len(ring)
 
 
+def _wholly_in_frame(p: _Pip, shape: tuple[int, ...]) -> bool:
+    """Whether a pip lies wholly inside a frame of ``shape``: one its edge cuts may be any mark's
+    part, and its shape and size are not its own."""
+    h, w = shape[:2]
+    return p.r < p.x < w - 1 - p.r and p.r < p.y < h - 1 - p.r
+
+
 def _only_a_lone_pip(faces: list[_Face], alone: list[_Pip], shape: tuple[int, ...]) -> bool:
     """Whether a reading that read no die left a lone pip that looks like one: a clear (see
     LONE_PIP_CONTRAST), round (LONE_ROUNDNESS) disc (LONE_FILL) wholly in the frame. With no
@@ -2812,9 +2817,8 @@ def _only_a_lone_pip(faces: list[_Face], alone: list[_Pip], shape: tuple[int, ..
     sure. (Synthetic clutter547: a white 2, one pip found, 0.93 round, read as no dice, 1.0.)"""
     if faces:
         return False
-    h, w = shape[:2]
     return any(p.contrast >= LONE_PIP_CONTRAST and p.roundness >= LONE_ROUNDNESS
-               and p.fill >= LONE_FILL and p.r < p.x < w - 1 - p.r and p.r < p.y < h - 1 - p.r
+               and p.fill >= LONE_FILL and _wholly_in_frame(p, shape)
                for p in alone)
 
 
