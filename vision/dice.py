@@ -2002,16 +2002,16 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
     Returns every die whose face fits a legal layout, the boxes of faces that fit none, and a
     confidence in 0..1 for the whole reading (low when anything was unreadable).
 
-    The frame is read at WORK_SIDE first; a noisy frame read unsurely there is read again
-    smoothed (see _calmed). A large frame in which the dice come out too small
-    there to read, or unsure (a phone's photo of the whole table), is read again at twice and
-    then four times that, as long as the frame has the pixels for it; a smaller frame is read
-    once more enlarged to twice WORK_SIDE (dice far from the camera). A reading that is empty,
-    unsure, or whose pips are too large for WORK_SIDE is read again at half and a quarter of
-    it (dice close to the camera). ``closer=False`` skips these second looks (a live camera's
-    picture that is still moving) and the smoothed look. A first look that stands unsure is put
-    to a vote of five looks at nearby scales (see VOTE_SIDES), unless every larger or smaller
-    look that read dice read its very values (see _seconded).
+    The frame is read at WORK_SIDE first; a noisy frame read unsurely there, or surely but not
+    near certainly, is read again smoothed (see _calmed). A large frame in which the dice come
+    out too small there to read, or unsure (a phone's photo of the whole table), is read again
+    at twice and then four times that, as long as the frame has the pixels for it; a smaller
+    frame is read once more enlarged to twice WORK_SIDE (dice far from the camera). A reading
+    that is empty, unsure, or whose pips are too large for WORK_SIDE is read again at half and a
+    quarter of it (dice close to the camera). ``closer=False`` skips these second looks (a live
+    camera's picture that is still moving) and the smoothed look. A first look that stands
+    unsure is put to a vote of five looks at nearby scales (see VOTE_SIDES), unless every larger
+    or smaller look that read dice read its very values (see _seconded).
     """
     start = time.perf_counter()
     if (frame is None or frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8
@@ -2019,7 +2019,7 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
         raise ValueError("read_dice needs an 8-bit BGR colour frame (height x width x 3), at "
                          "least 8 pixels a side")
     reading = _read_at(frame, WORK_SIDE)
-    if closer and reading.confidence < SURE_READING:
+    if closer and reading.confidence < NEAR_CERTAIN:
         reading = _calmed(frame, reading)
     first = reading
     passed, passed_side = None, 0  # the last larger reading that did not stand
@@ -2178,6 +2178,15 @@ NOISY_FRAME = 1.5
 # its depth (1 - exp(-r^2 / (2 sigma^2))), of 1.5 pixels (near the smallest read, MIN_PIP_AREA)
 # 0.68: pips come out as blobs where specks sink below the contrast a pip needs.
 CALM_SIGMA = 1.0
+# A first look in a noisy frame sure only below this is looked at smoothed as well, and the
+# surer of the two stands, whatever their count of dice. Noise that breaks a pip into specks
+# leaves a face a pip short, or adds one, and the wrong face still fits a layout: over the
+# noisy tune frames (1,160 of the 7,200, seeds 0..899), five of the seven first looks read
+# wrong and sure were sure at 0.947..0.963 (a 1 read as a 2, a 5 as a 3, a side face's 4 as a
+# die), and the smoothed look read each right and surer. Of the 385 right first looks below
+# 0.98 there, none was read otherwise and as surely smoothed; above it, three of 237 were
+# (a 5's pips smoothed into one blob, a sure 1).
+NEAR_CERTAIN = 0.98
 # The quietest part of a frame is its plainest: a die's face, bare table. Blocks of this side.
 NOISE_BLOCK = 16
 # The quietest tenth of the blocks (a percentile): a frame's plain faces and bare table are
@@ -2189,7 +2198,7 @@ def _noise_floor(gray: np.ndarray) -> float:
     """The sensor's noise in ``gray`` (standard deviation, grey levels, of each pixel about its
     3 x 3 mean), at the QUIETEST_BLOCKS percentile of NOISE_BLOCK-square blocks: texture,
     edges and pips raise the rest, but a camera's noise lies on the plainest parts too.
-    (Worked out only for an unsure first look, see read_dice.)"""
+    (Worked out only for a first look below NEAR_CERTAIN, see read_dice.)"""
     res = cv2.subtract(gray, cv2.blur(gray, (3, 3)), dtype=cv2.CV_32F)
     half = NOISE_BLOCK // 2
     var = cv2.blur(res * res, (NOISE_BLOCK, NOISE_BLOCK))[half::NOISE_BLOCK, half::NOISE_BLOCK]
@@ -2199,23 +2208,28 @@ def _noise_floor(gray: np.ndarray) -> float:
 
 
 def _calmed(frame: np.ndarray, reading: DiceReading) -> DiceReading:
-    """An unsure first look taken again on a smoothed copy of a noisy frame, if that one reads
-    surely as many dice or more; else ``reading``.
+    """A first look that is unsure, or sure but not near certain (see NEAR_CERTAIN), taken
+    again on a smoothed copy of a noisy frame: an unsure one gives way to that look if it reads
+    surely as many dice or more, a sure one if it is at least as sure; else ``reading``.
 
     Sensor noise and strong JPEG break a faint pip's blob into specks, each too small or
     unround to be a pip, and sprinkle specks as dark as a pip's edge over plain faces: faces
     lose pips or gain specks and are left unread (synthetic rough frames: dark blue dice, their
     pips of contrast 0.3..0.45). Smoothed as much as a pip is small (CALM_SIGMA), the pip comes
-    back as one blob, and specks sink below the contrast a pip needs. Only an unsure look is
-    taken again, and the smoothed one stands only if sure, with no die fewer: smoothing also
-    blurs the smallest pips of a face into its neighbours, which leaves it unread, or reads
-    fewer dice (synthetic rough285: the smoothed look read a sure [4, 6] for [3, 4, 6]).
-    (Synthetic rough seeds 200..399 and 500..799: 44 right readings unsure before now sure,
-    none lost, no wrong one made sure.)"""
+    back as one blob, and specks sink below the contrast a pip needs. In place of an unsure
+    look the smoothed one stands only if sure, with no die fewer: smoothing also blurs the
+    smallest pips of a face into its neighbours, which leaves it unread, or reads fewer dice
+    (synthetic rough285: the smoothed look read a sure [4, 6] for [3, 4, 6]). (Synthetic rough
+    seeds 200..399 and 500..799: 44 right readings unsure before now sure, none lost, no wrong
+    one made sure. Sure looks below NEAR_CERTAIN, tune seeds 0..899: five wrong and sure now
+    right, none lost; synthetic rough825 was a side face's sure 4 too many.)"""
     img, _ = _resized(frame, WORK_SIDE)
     if _noise_floor(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)) <= NOISY_FRAME:
         return reading
     calm = _read_at(frame, WORK_SIDE, smooth=CALM_SIGMA)
+    if reading.confidence >= SURE_READING:
+        # Sure, but not near certain (see NEAR_CERTAIN): the surer look stands.
+        return calm if calm.dice and calm.confidence >= reading.confidence else reading
     if calm.dice and calm.confidence >= SURE_READING and len(calm.dice) >= len(reading.dice):
         return calm
     return reading
