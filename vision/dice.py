@@ -2217,9 +2217,12 @@ def _calmed(frame: np.ndarray, reading: DiceReading) -> DiceReading:
     lose pips or gain specks and are left unread (synthetic rough frames: dark blue dice, their
     pips of contrast 0.3..0.45). Smoothed as much as a pip is small (CALM_SIGMA), the pip comes
     back as one blob, and specks sink below the contrast a pip needs. In place of an unsure
-    look the smoothed one stands only if sure, with no die fewer: smoothing also blurs the
-    smallest pips of a face into its neighbours, which leaves it unread, or reads fewer dice
-    (synthetic rough285: the smoothed look read a sure [4, 6] for [3, 4, 6]). (Synthetic rough
+    look the smoothed one stands only if sure, with no die fewer, or none fewer of the dice the
+    first look read surely (see _lost_faces): smoothing also blurs the smallest pips of a face
+    into its neighbours, which leaves it unread, or reads fewer dice (synthetic rough285: the
+    smoothed look read a sure [4, 6] for [3, 4, 6], the 3 read at 0.92 before); the specks that
+    noise on a grained table sprinkles are read as unsure dice, and smoothed they are gone
+    (synthetic rough177: a sure 1 and 6 among four such and five unread marks). (Synthetic rough
     seeds 200..399 and 500..799: 44 right readings unsure before now sure, none lost, no wrong
     one made sure. Sure looks below NEAR_CERTAIN, tune seeds 0..899: five wrong and sure now
     right, none lost; synthetic rough825 was a side face's sure 4 too many.)"""
@@ -2230,7 +2233,8 @@ def _calmed(frame: np.ndarray, reading: DiceReading) -> DiceReading:
     if reading.confidence >= SURE_READING:
         # Sure, but not near certain (see NEAR_CERTAIN): the surer look stands.
         return calm if calm.dice and calm.confidence >= reading.confidence else reading
-    if calm.dice and calm.confidence >= SURE_READING and len(calm.dice) >= len(reading.dice):
+    if calm.dice and calm.confidence >= SURE_READING and (
+            len(calm.dice) >= len(reading.dice) or not _lost_faces(calm, reading)):
         return calm
     return reading
 

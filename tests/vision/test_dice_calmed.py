@@ -50,6 +50,19 @@ def test_a_sure_smoothed_look_with_a_die_fewer_does_not_replace_the_first():
     assert reading.values == scene.values == [3, 4, 6]
 
 
+def test_a_sure_smoothed_look_with_dice_fewer_stands_when_those_dice_were_unsure():
+    # A white 1 and 6 on a grained table under noise: the first look read four more "dice" in
+    # the grain (each unsure, 0.44..0.71) and left five marks unread. Smoothed, the specks are
+    # gone and the 1 and 6 the first look read surely are read alone, surely.
+    scene = render_dice(177, "rough")
+    first = dice._read_at(scene.image, dice.WORK_SIDE)
+    assert len(first.dice) == 6 and first.confidence < SURE_READING
+    assert all(d.confidence < SURE_READING for d in first.dice if d.value not in (1, 6))
+    reading = read_dice(scene.image)
+    assert reading.values == scene.values == [1, 6]
+    assert reading.confidence >= SURE_READING
+
+
 def test_a_strip_too_thin_for_a_noise_block_is_read_without_the_smoothed_look():
     # A strip of dots 12 pixels high reaches the working side 8 pixels high: no NOISE_BLOCK
     # fits, so no noise is measured and the unsure first look stands (it once raised here).
