@@ -2934,6 +2934,17 @@ def _side_pip(p: _Pip, face: _Face) -> bool:
 AMBIGUOUS_SIX = 0.6
 
 
+def _top_and_its_side(peeled: list[tuple[_Face, list[_Pip]]], least: float,
+                      skip: Sequence[set[int]] = ()) -> tuple[_Face, list[_Pip]] | None:
+    """The first face peeled off (see _peel_faces), read at least ``least`` surely, whose rest
+    lies in its side band and is more squashed than it (see _beside, _squarely_seen): a die's
+    top face and its side face's pips, seen steeply; or None. Faces whose pips are one of the
+    sets in ``skip`` (by id) are passed over."""
+    return next(((face, rest) for face, rest in peeled
+                 if {id(p) for p in face.group} not in skip and face.die.confidence >= least
+                 and _beside(rest, face) and not _squarely_seen(rest, face)), None)
+
+
 def _explain(group: list[_Pip], img: np.ndarray, con: _Contrast,
              depth: int = 0) -> list[_Face | list[_Pip]]:
     """The dice in one linked group: the whole group as one face if it fits a layout, else the
@@ -3012,14 +3023,13 @@ def _explain(group: list[_Pip], img: np.ndarray, con: _Contrast,
             # (Not a face the cut itself made: its pips measured alike it mixes no two planes;
             # small pips' shapes are noisy pip by pip, see ON_TABLE.)
             weaker = min(f.die.confidence for f in both)
-            cut_faces = [{id(p) for p in f.group} for f in both]
-            for face, rest in _peel_faces(group, img, con)[:3]:
-                if ({id(p) for p in face.group} not in cut_faces
-                        and face.die.confidence >= max(UNSURE_FACE, weaker)
-                        and _beside(rest, face) and not _squarely_seen(rest, face)):
-                    for p in rest:
-                        p.side = True
-                    return [face]
+            top = _top_and_its_side(_peel_faces(group, img, con)[:3], max(UNSURE_FACE, weaker),
+                                    skip=[{id(p) for p in f.group} for f in both])
+            if top is not None:
+                face, rest = top
+                for p in rest:
+                    p.side = True
+                return [face]
         if both is not None:
             return list(both)
         peeled = _peel_faces(group, img, con)[:3]
@@ -3045,9 +3055,7 @@ def _explain(group: list[_Pip], img: np.ndarray, con: _Contrast,
         # Only a sure face silences pips: side faces' pips peel into unsure faces too. Such a
         # face explains every pip: it beats an unsure face with a stray left over (a top face
         # and side pips read as one 6).
-        steep = next(((face, rest) for face, rest in peeled
-                      if face.die.confidence >= UNSURE_FACE and _beside(rest, face)
-                      and not _squarely_seen(rest, face)), None)
+        steep = _top_and_its_side(peeled, UNSURE_FACE)
         for face, rest in peeled:
             if not 2 <= len(rest) - 1 <= 6:
                 continue
