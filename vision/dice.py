@@ -2721,12 +2721,8 @@ def _unread_one(faces: list[_Face], alone: list[_Pip], shape: tuple[int, ...]) -
     _side_pip). A die left unread so is missing from a reading that would otherwise look
     sure (synthetic close636: a 3 left unread beside a sure 2; tune photos under a vignette,
     a shadow band or motion blur: 1s whose face edge was lost beside sure 1s)."""
-    read = {id(p) for f in faces for p in f.group}
     shown = [p for f in faces for p in f.group]
-    for p in alone:
-        if (id(p) in read or p.side or p.roundness < MIN_ROUNDNESS or p.fill < LONE_FILL
-                or not _wholly_in_frame(p, shape)):
-            continue
+    for p in _unread_discs(faces, alone, shape, MIN_ROUNDNESS):
         kind = [q for q in shown if q.dark == p.dark]
         if not kind:
             continue
@@ -2790,13 +2786,9 @@ def _lone_pip_on_a_die(faces: list[_Face], alone: list[_Pip], img: np.ndarray) -
     a twin of the 1's, read as [1] at 1.0.)"""
     if not faces:
         return False
-    read = {id(p) for f in faces for p in f.group}
     shown = [p for f in faces for p in f.group]
     half = statistics.median(f.half * f.spacing for f in faces)  # in pixels
-    for p in alone:
-        if (id(p) in read or p.side or p.roundness < LONE_ROUNDNESS or p.fill < LONE_FILL
-                or not _wholly_in_frame(p, img.shape)):
-            continue
+    for p in _unread_discs(faces, alone, img.shape, LONE_ROUNDNESS):
         kind = [q for q in shown if q.dark == p.dark]
         if not any(_twins(p, q) and _alike_lit(p, q) for q in kind):
             continue
@@ -2816,6 +2808,17 @@ def _ring_share(img: np.ndarray, p: _Pip, radius: float, colour: np.ndarray) -> 
     ring = _sample(img, xs, ys).astype(np.float32)
     on = _on_frame(np.stack([xs, ys], axis=1), img.shape)
     return sum(bool(o) and _alike_colour(c, colour) for c, o in zip(ring, on)) / len(ring)
+
+
+def _unread_discs(faces: list[_Face], alone: list[_Pip], shape: tuple[int, ...],
+                  least_round: float) -> list[_Pip]:
+    """The lone pips that no read face holds and no side face explains, at least
+    ``least_round`` round, discs (LONE_FILL) wholly in the frame: where _unread_one and
+    _lone_pip_on_a_die look for a die left unread."""
+    read = {id(p) for f in faces for p in f.group}
+    return [p for p in alone
+            if not (id(p) in read or p.side or p.roundness < least_round or p.fill < LONE_FILL)
+            and _wholly_in_frame(p, shape)]
 
 
 def _wholly_in_frame(p: _Pip, shape: tuple[int, ...]) -> bool:
