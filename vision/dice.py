@@ -983,8 +983,15 @@ def _shaped_at_half_height(lone: _Pip, con: _Contrast) -> _Pip:
     # whole blob's alone made a rounder blob the worse pip: a negative's round pip, its blob
     # 0.67..0.69 round and its cut 0.76..0.84, failed LONE_ROUNDNESS through camera shifts
     # where, without them, a blob 0.61..0.63 round took its cut's 0.84..0.86.)
-    if cut is None or cut.r < SMALL_PIP or cut.roundness <= lone.roundness:
+    if cut is None:
         return lone
+    if cut.r < SMALL_PIP or cut.roundness <= lone.roundness:
+        # Its shape stays the whole blob's, but a fuller cut still gives the fill: noise
+        # that joins a speck or two to a light pip's faint glow leaves a ragged blob whose
+        # fill fails LONE_FILL, while the pip's top is a filled disc (synthetic rough413: a
+        # lone 1's blob 0.86 full, its cut 0.99, read at the smoothed look, see _calmed). A
+        # ring or a hole where strokes cross is no fuller at half height (see below).
+        return replace(lone, fill=cut.fill) if cut.fill > lone.fill else lone
     # The glow is ragged where noise or a rough face's grain breaks its faint edge, and its
     # fill measures that; a hole left where strokes cross is a polygon at every height, and
     # its cut fills no more of its ellipse than its whole blob does. So a rounder cut gives
