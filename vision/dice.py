@@ -63,6 +63,16 @@ SQUASH_RATIO = 0.86
 # A lone pip at least this much as round as a face's pips beside it is seen as squarely as
 # that face: a top face of its own, not the face's side.
 ROUND_AS_TOP = 0.95
+# One die's top and side faces are square to each other, so the cosines of the angles at which
+# the camera sees them (their pips' roundness, see _flatness) square to no more than 1 between
+# them: a face seen at 11 degrees (0.98 round) has its side faces at 79 degrees or more (0.19
+# round). Small, blurred pips look rounder than they are (tune photos, far dice: a 1 and its
+# die's side 5, 0.70 and 0.71 round, 0.99; synthetic clutter570, a 2 and its side 4, 0.72 and
+# 0.73, 1.05; clean358, a 4 and its side 2, 0.92 and 0.96; rough221 enlarged, a 2 and its
+# side 1, 0.90 and 0.98), so only pips that _beside already finds squashed beside a face are
+# judged so: two faces squarer than this between them are two dice's. (Synthetic
+# touching837: a 2, 0.84 round, touching a 1, 0.98: 1.67, taken for the 1's side face, sure.)
+ONE_DIE_VIEW = 1.5
 # A 1 dropped as a side face for a roundness within this of that cut is dropped, but the
 # reading is not sure (a synthetic 1 of a touching die measured 0.909 of its neighbour's, the
 # cut 0.912: small pips measure roundness only roughly, see SQUASH_RATIO).
@@ -4631,8 +4641,12 @@ def _drop_side_faces(faces: list[_Face], img: np.ndarray,
                     and _bare_below(b, a, near, pips, img.shape)):
                 side.add(j)
                 continue
-            if b.die.value > 1 and _beside(b.group, a):
-                side.add(j)  # squashed pips in the band just around a: a's side face
+            # Squashed pips in the band just around a are a's side face; unless the two faces
+            # are seen too squarely, between them, for one die's top and side (see ONE_DIE_VIEW):
+            # b's pips are then a touching die's top face, only less round than a's.
+            if (b.die.value > 1 and _beside(b.group, a)
+                    and a.flatness ** 2 + b.flatness ** 2 <= ONE_DIE_VIEW):
+                side.add(j)
                 continue
             if b.squash is None or gap > 2.6 * FACE_HALF * max(a.spacing, b.spacing):
                 continue
