@@ -2120,6 +2120,14 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
               and not _explains_more(larger, reading)) or (
                 (len(larger.dice), larger.confidence) < (len(reading.dice), reading.confidence)):
             break
+        # So with pips measured well at the first size: an enlarged look that reads no more
+        # dice than the first, and nothing at or beside the place of one of its sure dice
+        # (see _left_bare), lost that die whole rather than put right a misreading (a side
+        # face read in place of its top is put right by a die beside it); however sure it
+        # is, the first look stands (synthetic oblique472: a sure top 2 read at WORK_SIDE,
+        # its pips twice as large enlarged passed for no face and the place was left bare).
+        elif enlarged and len(larger.dice) <= len(reading.dice) and _left_bare(larger, reading):
+            break
         reading, seen_at = larger, side
     # Dice close to the camera (a low stand, a phone held over the tray) have pips too big
     # for the kernels at WORK_SIDE: they are read at half that, then a quarter, while the
@@ -2251,9 +2259,30 @@ def _calmed(frame: np.ndarray, reading: DiceReading) -> DiceReading:
         # Sure, but not near certain (see NEAR_CERTAIN): the surer look stands.
         return calm if calm.dice and calm.confidence >= reading.confidence else reading
     if calm.dice and calm.confidence >= SURE_READING and (
-            len(calm.dice) >= len(reading.dice) or not _lost_faces(calm, reading)):
+            len(calm.dice) >= len(reading.dice) or not _lost_faces(calm, reading)
+    ) and not _read_beside(calm, reading):
         return calm
     return reading
+
+
+def _read_beside(second: DiceReading, first: DiceReading) -> bool:
+    """Whether a second look reads more dice than the first, one of them at no place of the
+    first's dice (see _pairs) and on no face it left unread, its box meeting the box of a die
+    the first read. A die's box takes in its side faces: such a further die may be a side
+    face of the first's die, which the first look told from its top (unsurely, by nothing
+    but their place: see _shape_only) and the smoothed look, its pips' shapes blurred, did
+    not (synthetic oblique866: a 1 and its side 3, read as two sure dice smoothed). As many
+    dice, one moved beside the first's, are a face read anew, not one added (synthetic
+    rough164: a 2 the first look read, smoothed a 1, its pips joined, right)."""
+    if len(second.dice) <= len(first.dice):
+        return False
+    placed = {j for _, j in _pairs(first.dice, second.dice) if j is not None}
+    return any(
+        j not in placed
+        and not any(_inside(_centre(u), b.box) or _inside(_centre(b.box), u)
+                    for u in first.unread)
+        and any(_meet(a.box, b.box) for a in first.dice)
+        for j, b in enumerate(second.dice))
 
 
 # A first look that stands unsure is looked at again at five nearby scales. Pips a few pixels
@@ -2428,6 +2457,21 @@ def _lost_faces(larger: DiceReading, reading: DiceReading) -> bool:
     oblique252: a 4 of 0.84 beside unread pips, a sure 5 at twice the size)."""
     sure = [die for die in reading.dice if die.confidence >= SURE_READING]
     return any(j is None for _, j in _pairs(sure, larger.dice))
+
+
+def _left_bare(larger: DiceReading, reading: DiceReading) -> bool:
+    """Whether a second look read no die whose box meets the box of one of the first look's
+    sure dice. A die's box takes in its side faces, so another face of the same die read in
+    its place meets it (synthetic clutter206: a side face's sure 3 at WORK_SIDE, its top 5
+    enlarged, their boxes overlapping); a place left bare had its die lost."""
+    return any(die.confidence >= SURE_READING and not any(_meet(o.box, die.box)
+                                                          for o in larger.dice)
+               for die in reading.dice)
+
+
+def _meet(a: Sequence[float], b: Sequence[float]) -> bool:
+    """Whether two boxes (x1, y1, x2, y2) overlap or touch."""
+    return a[0] <= b[2] and a[2] >= b[0] and a[1] <= b[3] and a[3] >= b[1]
 
 
 def _fewer_pips(second: DiceReading, first: DiceReading) -> bool:
