@@ -3148,7 +3148,8 @@ def _explain(group: list[_Pip], img: np.ndarray, con: _Contrast,
                     p.side = True
                 return [face]
         if both is not None:
-            return list(both)
+            top = _top_over_cut(group, both, img, con)
+            return list(both) if top is None else [top]
         peeled = _peel_faces(group, img, con)[:3]
         # A cut that leaves an unsure face is weighed against the stray pip below: beside
         # touching dice a side face's pip is common, and cutting it in with a corner or two
@@ -3248,6 +3249,33 @@ def _explain(group: list[_Pip], img: np.ndarray, con: _Contrast,
     for p, (linked, side) in zip(group, cut):
         p.linked, p.side = linked, side
     return parts
+
+
+def _top_over_cut(group: list[_Pip], both: tuple[_Face, _Face], img: np.ndarray,
+                  con: _Contrast) -> _Face | None:
+    """A face peeled off the group (see _peel_faces) with as many pips as the larger of the
+    two faces a straight cut made, read more surely than the cut's weaker face, and whose
+    other pips make no face and all lie within its side band (SIDE_BAND): the die's top face,
+    and those pips its side face's marks, now marked so; or None.
+
+    A top face and the column of its side face's marks beside it are rows of a grid: a cut
+    can take the side marks with the top face's near pips as one face and leave its far pips
+    as another (a 4 and its side marks in two columns of three: a "4" of two planes and a
+    "2" of the top's far column). A touching die's top face lies two half-sizes out at the
+    nearest, and its pips make a face of their own."""
+    face, rest = next(iter(_peel_faces(group, img, con)), (None, []))
+    if (face is None or not 1 <= len(rest) <= 3
+            or len(face.group) < max(len(f.group) for f in both)
+            or face.die.confidence <= min(f.die.confidence for f in both)
+            or _mixed_planes(face) or _judge(rest, img, con)[0] is not None):
+        return None
+    for p in rest:
+        reach = _side_reach([p], face)
+        if reach is None or reach > SIDE_BAND:
+            return None
+    for p in rest:
+        p.side = True
+    return face
 
 
 def _cut_across_planes(a: _Face, b: _Face) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from vision import dice
 from vision.dice import SURE_READING, read_dice
 from vision.synth import render_dice
 
@@ -32,3 +33,33 @@ def test_cuts_through_two_planes(seed, condition, values):
     scene = render_dice(seed, condition)
     assert scene.values == values
     assert read_dice(scene.image).values == values
+
+
+@pytest.mark.parametrize("seed, condition, values", [
+    # A dark 4 with light pips seen at a slant, its side face's marks in a column beside it:
+    # six pips in a grid of two rows of three. The cut took the side marks with the 4's near
+    # column as a "4" (two planes, dropped later) and left its far column as a sure 2.
+    (3419, "oblique", [4, 4, 4, 4, 5, 5]),
+    (3025, "clutter", [4]),
+    (3835, "light", [2, 4, 5, 5, 5, 6]),
+    (3700, "rough", [3, 4, 5, 5, 6]),
+    # The same with a 6 whose side marks made a grid with it: read as a 2.
+    (3898, "clean", [2, 3, 5, 6, 6]),
+])
+def test_a_top_face_over_a_cut_that_halves_it(seed, condition, values):
+    scene = render_dice(seed, condition)
+    assert scene.values == values
+    reading = read_dice(scene.image)
+    assert reading.values == values
+    assert reading.confidence >= SURE_READING
+
+
+@pytest.mark.parametrize("seed", [0, 53, 81, 115])
+def test_a_touching_die_is_no_side_face_though_it_lies_near(monkeypatch, seed):
+    # A 6 (or 4) touching a 2: the 2's near pip lies within the 6's side band, its far pip
+    # beyond. With the band widened to take both, the 2 still stands: its pips make a face of
+    # their own, which a side face's marks beside a top face do not.
+    monkeypatch.setattr(dice, "SIDE_BAND", 3.5)
+    scene = render_dice(seed, "touching")
+    assert 2 in scene.values and len(scene.values) >= 2
+    assert read_dice(scene.image).values == scene.values
