@@ -19,6 +19,7 @@ agree and the picture is still, so a rolling die is never read.
 
 from __future__ import annotations
 
+import itertools
 import math
 import statistics
 import time
@@ -4204,6 +4205,54 @@ def _table_shape(shapes: np.ndarray) -> tuple[np.ndarray, int]:
     return shapes[agree].mean(axis=0), int(agree.sum())
 
 
+# A plane across the picture is fitted to no three faces closer together than this (pixels
+# of triangle area at 640 wide: a triangle about 60 pixels a side).
+SPREAD_AREA = 1600.0
+# ... and stands over one foreshortening for the whole table only when it fits the faces this
+# much better (summed distances, each capped at OFF_TABLE, see _table_shape), and when this
+# many faces agree with it: three fix it, and with four a side face can be one of the three
+# (synthetic oblique430: two 2s, a 5 and its die's side 3 fitted through the 2s and the 3).
+PLANE_GAIN = 0.25
+PLANE_SUPPORT = 5
+
+
+def _tables_across(faces: list[_Face]) -> np.ndarray | None:
+    """The table plane's foreshortening at each face's place, when it changes across the
+    picture; else None (one foreshortening holds, see _table_shape).
+
+    A camera tilted 30 to 40 degrees with a wide lens sees the table's near edge nearly
+    square-on and its far edge steeply: the faces' shapes (see _shape_vector) drift across
+    the picture (synthetic oblique3459: top faces 0.06 squashed at the bottom, 0.45 at the
+    top), and a die up the picture, seen beyond 45 degrees, shows a side face rounder than its
+    top. Over the picture the drift is close to linear: the shape is fitted as an affine
+    function of place, through the three faces (spread apart, SPREAD_AREA) that most others
+    agree with, refitted to those that do (ON_TABLE). Kept only when it fits the faces
+    clearly better than one shape for all (PLANE_GAIN); needs four faces."""
+    if len(faces) < 4:
+        return None
+    shapes = np.array([_shape_vector(f) for f in faces])
+    places = np.array([[float(f.centre[0]), float(f.centre[1]), 1.0] for f in faces])
+    table, _ = _table_shape(shapes)
+    flat = float(np.minimum(np.linalg.norm(shapes - table, axis=1), OFF_TABLE).sum())
+    best: tuple[float, np.ndarray] | None = None
+    for three in itertools.combinations(range(len(faces)), 3):
+        corners = places[list(three)]
+        det = float(np.linalg.det(corners))
+        if abs(det) / 2 < SPREAD_AREA:
+            continue
+        fit = np.linalg.solve(corners, shapes[list(three)])
+        cost = float(np.minimum(np.linalg.norm(shapes - places @ fit, axis=1), OFF_TABLE).sum())
+        if best is None or cost < best[0]:
+            best = (cost, fit)
+    if best is None or best[0] > flat - PLANE_GAIN:
+        return None
+    agree = np.linalg.norm(shapes - places @ best[1], axis=1) <= ON_TABLE
+    if agree.sum() < PLANE_SUPPORT:
+        return None
+    fit = np.linalg.lstsq(places[agree], shapes[agree], rcond=None)[0]
+    return places @ fit
+
+
 def _pair_twos(faces: list[_Face], alone: list[_Pip], loose: list[list[_Pip]],
                img: np.ndarray, con: _Contrast) -> None:
     """Reads as 2s the pairs of lone pips that are twins in all but shape: a speck of shadow or
@@ -4702,10 +4751,23 @@ def _drop_side_faces(faces: list[_Face], img: np.ndarray,
     """
     side: set[int] = set()
     up = _tilt_axis(faces)
+    tables = _tables_across(faces)
+    aside = None if tables is None else np.linalg.norm(
+        np.array([_shape_vector(f) for f in faces]) - tables, axis=1)
     for i, a in enumerate(faces):
         for j, b in enumerate(faces):
             if i == j:
                 continue
+            if aside is not None and _length(a.centre - b.centre) < SIDE_REACH * (
+                    a.half * a.spacing + b.half * b.spacing):
+                # Where the table's foreshortening drifts across the picture, a face on the
+                # table where it lies beside a face clearly off it is its die's top face,
+                # whatever else says (see _tables_across).
+                if aside[j] <= ON_TABLE and aside[i] - aside[j] >= CLEAR_PLANE:
+                    continue
+                if aside[i] <= ON_TABLE and aside[j] - aside[i] >= CLEAR_PLANE:
+                    side.add(j)
+                    continue
             # One die's faces are one square, foreshortened alike within SIZE_RATIO: a mark far
             # smaller (a side pip read as a 1) is no face of b's die (see _drop_undersized_faces).
             if min(a.half * a.spacing, b.half * b.spacing) < SIZE_RATIO * max(
