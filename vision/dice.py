@@ -41,7 +41,8 @@ KERNEL = 23
 MIN_PIP_AREA = 5
 MIN_PIP_STEP = 22.0
 # A lone blob must be a clear, round pip to be read as a 1 (or, on a steep camera, as squashed as
-# the table plane the other dice show: see _rescue_ones).
+# the table plane the other dice show, see _rescue_ones, or lit above a read side face, see
+# _rescue_lit_ones).
 LONE_PIP_CONTRAST = 0.45
 LONE_ROUNDNESS = 0.7
 # ... and a filled ellipse, as a drilled or painted disc is seen from any angle (fill 1, see
@@ -2714,6 +2715,7 @@ def _read_at(frame: np.ndarray, work_side: int, smooth: float = 0.0) -> DiceRead
     _swapped_pips(faces, loose, img, con)
     _pair_twos(faces, alone, loose, img, con)
     _rescue_ones(faces, pips, loose, img, con)
+    _rescue_lit_ones(faces, pips, loose, img, con)
     _part_unlike_twos(faces, loose, img, con)
     _completed_threes(faces, img, con)
     _completed_sixes(faces, loose, img, con)
@@ -4475,6 +4477,46 @@ def _rescue_ones(faces: list[_Face], pips: list[_Pip], loose: list[list[_Pip]],
                 for k, f in enumerate(faces)):
             continue
         faces.append(one)
+        for g in loose:
+            if p in g:
+                g.remove(p)
+    loose[:] = [g for g in loose if g]
+
+
+def _rescue_lit_ones(faces: list[_Face], pips: list[_Pip], loose: list[list[_Pip]],
+                     img: np.ndarray, con: _Contrast) -> None:
+    """Reads as 1s the lone pips too squashed to pass as round on their own (see
+    _rescue_ones) that lie on a face lit clearly more than a read face as close to them as
+    one die's top and side face lie (SIDE_REACH, as in _drop_side_faces), see _lit_above:
+    room light falls from above, so the pip's face is that die's top and the read face its
+    side, whichever of the two the camera sees the rounder. A camera seeing a die from
+    beyond 45 degrees sees its near side face squarely and the top face squashed, and a
+    squashed 1 above a read side face is then all the top there is to read; _rescue_ones
+    needs two faces agreeing on a table plane, and a side face seen so lies on that plane as
+    well as any top. The side face is then left to _drop_side_faces, which goes by the same
+    light (and the plane, where it clearly says otherwise, to _drop_off_table_faces). A
+    squashed pip on a face not clearly lit more than the read face beside it may be that
+    face's own side pip, and is left alone. (Synthetic oblique3024: a lone die's top 1, its
+    pip 0.67 round on a face lit 1.5 times its side 2's, 0.76 round, read as a sure 2;
+    oblique3616: a white die's top 1, 0.58 round, over its side 3 read as a sure 3;
+    oblique3052: a 2's side pip, lit less, no 1.)"""
+    used = {id(p) for f in faces for p in f.group}
+    for p in pips:
+        if id(p) in used:
+            continue
+        lone = _alone_once(p, con, img)
+        if (lone is None or lone.contrast < LONE_PIP_CONTRAST
+                or lone.roundness >= LONE_ROUNDNESS):
+            continue
+        one, _ = _judge([p], img, con, lone_round=MIN_ROUNDNESS)
+        if one is None or not any(
+                f.die.value > 1 and _lit_above(one, f) is True
+                and _length(f.centre - one.centre)
+                < SIDE_REACH * (f.half * f.spacing + one.half * one.spacing)
+                for f in faces):
+            continue
+        faces.append(one)
+        used.add(id(p))
         for g in loose:
             if p in g:
                 g.remove(p)
