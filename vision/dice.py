@@ -5113,6 +5113,16 @@ def _worse_view(b: _Face, a: _Face, near: np.ndarray | None = None) -> bool:
 # _face_evidence takes for an edge where the colour does not leave the face's tolerance: twice
 # the tolerance's noise floor (see _same_colour).
 TURN_STEP = 2 * 8.0
+# ... and for a 1 looked at as an ordinary pip: its walk ends at 10 of its radii, past the
+# corners of the largest face it can have (see _ONE_EDGE_RADII), so what lies beyond is taken
+# wholly off the face, and the face from 32 plain spots round the pip; the two medians are
+# steady to a few levels, and a smaller step tells them apart. A die of the table's very hue
+# needs it: its face and the table differ by 13 to 16 levels in one channel, the shaded side
+# only edging the face where the light falls away from it (synthetic rough3438, a blue 1 on a
+# blue cloth, 13.5; clutter3767, many3026, many3532: 14.5..15.5). (Not a big 1's look: its walk
+# ends 4.75 radii out, at the corners of the face it looks for, which a table spot's own
+# shading gradient can pass for: oblique3481, a die's shaded side face on a green table.)
+ONE_TURN_STEP = 1.5 * 8.0
 # Light falling off (a vignette, a shadow, a lamp's reach) scales a colour's channels by one
 # factor and leaves their balance (each as a fraction of their sum) as it is; a white die and
 # a wooden or tinted table differ in balance wherever they lie. (A neutral grey table does not:
@@ -5274,7 +5284,7 @@ def _face_evidence(fit: _Fit, img: np.ndarray, face: np.ndarray,
     # nearer the table than its face all round, and stand alone as a 1.
     beyond = _column_median(walk[-len(_CIRCLE16):])
     own = _column_median(colours[:n_inside])
-    if np.abs(beyond - own).max() > TURN_STEP:
+    if np.abs(beyond - own).max() > (ONE_TURN_STEP if look == 1 else TURN_STEP):
         open_ = ~left.any(axis=0)
         turned = np.abs(walk - beyond).sum(axis=1) < np.abs(walk - own).sum(axis=1)
         left[:, open_] = turned.reshape(len(radii), len(_CIRCLE16))[:, open_]
