@@ -233,6 +233,9 @@ class _Pip:
     peak: float = 0.0
     # Its radius at half its own height over the face level (see _half_height_radii), or 0.
     r_half: float = 0.0
+    # Its face colour with the ring's samples beyond the face's edge left out, whatever its
+    # roundness (see _describe_faces; for a pip whose blob ran into that edge, see _groups).
+    edge_face: np.ndarray = field(default_factory=lambda: np.zeros(3))
 
     @property
     def spaced_r(self) -> float:
@@ -1381,20 +1384,26 @@ def _describe_faces(pips: list[_Pip], img: np.ndarray, con: _Contrast) -> None:
     # alone (no arc or direction test), 684 and 688 of 700 fresh and old.
     rho = np.array([p.roundness for p in pips])
     tol = _colour_tolerance(_channel_max(median[:, 0]))
-    which = np.nonzero((rho >= SQUARE_ON) & (_channel_max(spread).max(axis=1) > tol))[0]
+    which = np.nonzero(_channel_max(spread).max(axis=1) > tol)[0]
     if len(which):
         off = _beyond_edge(colours[which])
         cut = off.any(axis=1)
         which, off = which[cut], off[cut]
+    each = np.arange(len(pips))[:, None]
+    edge = np.zeros(colours.shape[:2], bool)
     if len(which):
         off &= _outward(which, xy, r, dark, off)[:, None]
-        edge = np.zeros(colours.shape[:2], bool)
         edge[which] = off
-        each = np.arange(len(pips))[:, None]
+    # Every pip's face with the samples beyond an edge left out, whatever its roundness (for a
+    # pip whose blob ran into its die's edge, see _groups); its face proper leaves them out
+    # only for pips seen square-on (see above).
+    edge_order = order[each, _face_ranks(edge[each, order])]
+    edge_faces = colours[each, edge_order].mean(axis=1)
+    edge &= (rho >= SQUARE_ON)[:, None]
+    if edge.any():
         order = order[each, _face_ranks(edge[each, order])]
     else:
         order = order[:, 3:8]
-    each = np.arange(len(pips))[:, None]
     faces = colours[each, order].mean(axis=1)
     greys = levels[each, order].mean(axis=1)
     # The ring's spread about its median (robust to the few samples on a glint, the halo or
@@ -1408,8 +1417,10 @@ def _describe_faces(pips: list[_Pip], img: np.ndarray, con: _Contrast) -> None:
     steps = _channel_max(np.abs(img[centres].astype(np.float32) - faces))
     noises = np.where(steps >= PIP_OVER_NOISE * noises, noises, 0.0)
     peaks = np.where(dark, con.bright[centres], con.gray[centres]).astype(np.float32)
-    for p, face, grey, noise, peak in zip(pips, faces, greys, noises, peaks):
+    for p, face, grey, noise, peak, edge_face in zip(pips, faces, greys, noises, peaks,
+                                                     edge_faces):
         p.face = face
+        p.edge_face = edge_face
         p.face_grey = float(grey)
         p.noise = float(noise)
         p.peak = float(peak)
@@ -1708,6 +1719,27 @@ def _groups(pips: list[_Pip], img: np.ndarray, black: float = 0.0
     gain = np.minimum(np.maximum(level[one] / level[two], 1 / LIGHT_STEP), LIGHT_STEP)
     square_on = np.minimum(rho[one], rho[two]) >= SQUARE_ON
     colour_ok |= square_on & (_channel_max(np.abs(faces[one] - faces[two] * gain[:, None])) <= tol)
+    # A pip whose blob ran into its die's edge (less round and larger than the other, see
+    # ``merged``) has that edge, and the table beyond it, in its face ring too; seen less than
+    # square-on, its face keeps those samples (see _describe_faces). It is compared with its
+    # ring's samples beyond the edge left out (synthetic rough3007: a 3's corner pip by its
+    # red die's edge, 0.66 round against 0.88, its face mixed with the grey table, was left
+    # alone and the die read as a 1; rough3031, rough3182 alike). Only beside a pip round
+    # enough for a 1 (LONE_ROUNDNESS), whose own ring is a fair sample of the face: two ragged
+    # marks are no pip and its face's (synthetic clutter3452: gaps in a coiled cable, 0.56 and
+    # 0.67 round, linked so read as a 4).
+    edge_faces = np.array([p.edge_face for p in pips])
+    # [i, j]: pip j ran into an edge, not pip i (pips large enough to measure, as ``merged``)
+    ran = ((rho < rho[:, None]) & (r > r[:, None])
+           & (np.minimum(r[:, None], r[None]) >= SMALL_PIP))
+    ran_one, ran_two = ran[two, one], ran[one, two]
+    by_edge = (~colour_ok & (ran_one | ran_two)
+               & (np.maximum(rho[one], rho[two]) >= LONE_ROUNDNESS))
+    if by_edge.any():
+        near_face = np.where(ran_one[:, None], edge_faces[one], faces[one])
+        far_face = np.where(ran_two[:, None], edge_faces[two], faces[two])
+        by_edge &= _channel_max(np.abs(near_face - far_face)) <= tol
+        colour_ok |= by_edge
     # Across a hard shadow's edge (see SHADOW_STEP): alike in shape as well, and the face
     # between them plain but for one step from the one's colour to the other's; for _rejoin
     # only.
