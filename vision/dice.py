@@ -4456,6 +4456,9 @@ def _rescue_ones(faces: list[_Face], pips: list[_Pip], loose: list[list[_Pip]],
         if up[1] > 0:
             up = -up
     near = _drop_off_table_faces(faces)[2] if up is not None else None
+    # Or squashed as the table plane is at the pip's place, where the read faces show it drift
+    # up the table (see _table_drift).
+    drift = _table_drift(faces, shapes, off, up, table) if up is not None else None
     used = {id(p) for f in faces for p in f.group}
     for p in pips:
         if id(p) in used:
@@ -4488,6 +4491,8 @@ def _rescue_ones(faces: list[_Face], pips: list[_Pip], loose: list[list[_Pip]],
         # not contradict it (tune negatives turned a quarter: the tilt runs across the picture,
         # and a pip between two 5s, taken by place alone, was read as an extra die's 1).
         lone_off = _length(_pip_shape(lone) - table)
+        if drift is not None:
+            lone_off = min(lone_off, _length(_pip_shape(lone) - drift(p)))
         if near is not None:
             beyond = [k for k, f in enumerate(faces)
                       if f.die.value > 1 and _up_beside(f, p, -near)]
@@ -4513,6 +4518,45 @@ def _rescue_ones(faces: list[_Face], pips: list[_Pip], loose: list[list[_Pip]],
             if p in g:
                 g.remove(p)
     loose[:] = [g for g in loose if g]
+
+
+# How far past the read faces (in their own spread up the table) the table's drift is carried
+# to a pip (see _table_drift): a straight line holds near the faces that fix it, not far off.
+DRIFT_REACH = 1.0
+
+
+def _table_drift(faces: list[_Face], shapes: np.ndarray, off: np.ndarray, up: np.ndarray,
+                 table: np.ndarray):
+    """The table plane's foreshortening as a function of place up the table (``up``), where the
+    read faces on it (ON_TABLE) show it growing that way: a tilted camera sees the table's far
+    part more steeply than its near part, so a die farther up the picture shows its top face
+    more squashed, along the same axis. Fitted as a straight line through the faces' shapes
+    against their place along ``up`` (at least two faces, at least one face across apart), and
+    carried no farther than DRIFT_REACH of their spread past them; None where the faces do
+    not show the squash growing up the table (two dice side by side tell nothing of it).
+    (Synthetic close3835: a 5 near the camera 0.01 squashed, a 4 up the picture 0.21, the
+    far die's top 1, its pip 0.69 round, 0.26 off their mean plane but 0.05 off the line's
+    0.34 at its place: read without it as a sure 4, 5.)"""
+    on = off <= ON_TABLE
+    if on.sum() < 2:
+        return None
+    along = np.array([float(f.centre @ up) for f in faces])[on]
+    spread = float(along.max() - along.min())
+    size = statistics.median(2 * f.half * f.spacing for f in faces)
+    if spread < size:
+        return None
+    centred = along - along.mean()
+    slope = (centred[:, None] * (shapes[on] - shapes[on].mean(axis=0))).sum(axis=0) / float(
+        centred @ centred)
+    if float(slope @ table) <= 0:
+        return None  # the table not squashed more up it
+    base = shapes[on].mean(axis=0)
+    lo, hi = along.min() - DRIFT_REACH * spread, along.max() + DRIFT_REACH * spread
+
+    def at(p: _Pip) -> np.ndarray:
+        u = min(max(float(np.array([p.x, p.y]) @ up), lo), hi)
+        return base + slope * (u - along.mean())
+    return at
 
 
 def _rescue_lit_ones(faces: list[_Face], pips: list[_Pip], loose: list[list[_Pip]],
