@@ -4578,6 +4578,11 @@ def _table_drift(faces: list[_Face], shapes: np.ndarray, off: np.ndarray, up: np
     return at
 
 
+# A 1's face found by its walk (see _face_evidence) ends within this many of its pip's long
+# radii (the walk stops at 10).
+LONE_REACH = 12.0
+
+
 def _rescue_lit_ones(faces: list[_Face], pips: list[_Pip], loose: list[list[_Pip]],
                      img: np.ndarray, con: _Contrast) -> None:
     """Reads as 1s the lone pips too squashed to pass as round on their own (see
@@ -4602,6 +4607,13 @@ def _rescue_lit_ones(faces: list[_Face], pips: list[_Pip], loose: list[list[_Pip
         lone = _alone_once(p, con, img)
         if (lone is None or lone.contrast < LONE_PIP_CONTRAST
                 or lone.roundness >= LONE_ROUNDNESS):
+            continue
+        # (Judging a 1 walks its face: first the cheap test that a read face lies near enough
+        # for any 1's face, whose walk ends within LONE_REACH long radii of its pip.)
+        reach = LONE_REACH * lone.r / math.sqrt(max(lone.roundness, MIN_ROUNDNESS))
+        if not any(f.die.value > 1 and math.hypot(float(f.centre[0]) - p.x,
+                                                  float(f.centre[1]) - p.y)
+                   < SIDE_REACH * (f.half * f.spacing + reach) for f in faces):
             continue
         one, _ = _judge([p], img, con, lone_round=MIN_ROUNDNESS)
         if one is None or not any(
