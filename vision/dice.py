@@ -4478,14 +4478,7 @@ def _rescue_ones(faces: list[_Face], pips: list[_Pip], loose: list[list[_Pip]],
     # Or squashed as the table plane is at the pip's place, where the read faces show it drift
     # up the table (see _table_drift).
     drift = _table_drift(faces, shapes, off, up, table) if up is not None else None
-    used = {id(p) for f in faces for p in f.group}
-    for p in pips:
-        if id(p) in used:
-            continue
-        lone = _alone_once(p, con, img)
-        if (lone is None or lone.contrast < LONE_PIP_CONTRAST
-                or lone.roundness >= LONE_ROUNDNESS):
-            continue
+    for p, lone in _squashed_lone_pips(faces, pips, img, con):
         # Or squashed not far off it (OFF_TABLE), beside a read face clearly farther off it
         # (CLEAR_PLANE): that face is the die's side, the pip its top 1 (a steep camera in dim
         # light or through grain measures a small pip's shape roughly: 0.25..0.30 off the
@@ -4578,6 +4571,20 @@ def _table_drift(faces: list[_Face], shapes: np.ndarray, off: np.ndarray, up: np
     return at
 
 
+def _squashed_lone_pips(faces: list[_Face], pips: list[_Pip], img: np.ndarray,
+                        con: _Contrast) -> Iterator[tuple[_Pip, _Pip]]:
+    """The pips in no read face that stand out as a 1's would but are too squashed to pass
+    as one by themselves (LONE_ROUNDNESS), each with its lone look (see _alone)."""
+    used = {id(p) for f in faces for p in f.group}
+    for p in pips:
+        if id(p) in used:
+            continue
+        lone = _alone_once(p, con, img)
+        if (lone is not None and lone.contrast >= LONE_PIP_CONTRAST
+                and lone.roundness < LONE_ROUNDNESS):
+            yield p, lone
+
+
 # A 1's face found by its walk (see _face_evidence) ends within this many of its pip's long
 # radii (the walk stops at 10).
 LONE_REACH = 12.0
@@ -4600,14 +4607,7 @@ def _rescue_lit_ones(faces: list[_Face], pips: list[_Pip], loose: list[list[_Pip
     pip 0.67 round on a face lit 1.5 times its side 2's, 0.76 round, read as a sure 2;
     oblique3616: a white die's top 1, 0.58 round, over its side 3 read as a sure 3;
     oblique3052: a 2's side pip, lit less, no 1.)"""
-    used = {id(p) for f in faces for p in f.group}
-    for p in pips:
-        if id(p) in used:
-            continue
-        lone = _alone_once(p, con, img)
-        if (lone is None or lone.contrast < LONE_PIP_CONTRAST
-                or lone.roundness >= LONE_ROUNDNESS):
-            continue
+    for p, lone in _squashed_lone_pips(faces, pips, img, con):
         # (Judging a 1 walks its face: first the cheap test that a read face lies near enough
         # for any 1's face, whose walk ends within LONE_REACH long radii of its pip.)
         reach = LONE_REACH * lone.r / math.sqrt(max(lone.roundness, MIN_ROUNDNESS))
@@ -4623,7 +4623,6 @@ def _rescue_lit_ones(faces: list[_Face], pips: list[_Pip], loose: list[list[_Pip
                 for f in faces):
             continue
         faces.append(one)
-        used.add(id(p))
         for g in loose:
             if p in g:
                 g.remove(p)
