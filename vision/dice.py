@@ -4525,11 +4525,7 @@ def _rescue_ones(faces: list[_Face], pips: list[_Pip], loose: list[list[_Pip]],
                 <= 1.3 * (f.half * f.spacing + one.half * one.spacing)
                 for k, f in enumerate(faces)):
             continue
-        faces.append(one)
-        for g in loose:
-            if p in g:
-                g.remove(p)
-    loose[:] = [g for g in loose if g]
+        _take_one(faces, loose, one, p)
 
 
 # How far past the read faces (in their own spread up the table) the table's drift is carried
@@ -4569,6 +4565,16 @@ def _table_drift(faces: list[_Face], shapes: np.ndarray, off: np.ndarray, up: np
         u = min(max(float(np.array([p.x, p.y]) @ up), lo), hi)
         return base + slope * (u - along.mean())
     return at
+
+
+def _take_one(faces: list[_Face], loose: list[list[_Pip]], one: _Face, pip: _Pip) -> None:
+    """Reads a 1 of a pip left out of every face: it joins the faces and leaves the unread
+    marks (and a group left empty goes)."""
+    faces.append(one)
+    for g in loose:
+        if pip in g:
+            g.remove(pip)
+    loose[:] = [g for g in loose if g]
 
 
 def _squashed_lone_pips(faces: list[_Face], pips: list[_Pip], img: np.ndarray,
@@ -4622,11 +4628,7 @@ def _rescue_lit_ones(faces: list[_Face], pips: list[_Pip], loose: list[list[_Pip
                 < SIDE_REACH * (f.half * f.spacing + one.half * one.spacing)
                 for f in faces):
             continue
-        faces.append(one)
-        for g in loose:
-            if p in g:
-                g.remove(p)
-    loose[:] = [g for g in loose if g]
+        _take_one(faces, loose, one, p)
 
 
 def _up_beside(face: _Face, p: _Pip, up: np.ndarray) -> bool:
