@@ -4261,26 +4261,26 @@ def _tables_across(faces: list[_Face]) -> np.ndarray | None:
     top. Over the picture the drift is close to linear: the shape is fitted as an affine
     function of place, through the three faces (spread apart, SPREAD_AREA) that most others
     agree with, refitted to those that do (ON_TABLE). Kept only when it fits the faces
-    clearly better than one shape for all (PLANE_GAIN); needs four faces."""
-    if len(faces) < 4:
+    clearly better than one shape for all (PLANE_GAIN), and when PLANE_SUPPORT faces agree."""
+    if len(faces) < PLANE_SUPPORT:
         return None
     shapes = np.array([_shape_vector(f) for f in faces])
     places = np.array([[float(f.centre[0]), float(f.centre[1]), 1.0] for f in faces])
     table, _ = _table_shape(shapes)
     flat = float(np.minimum(np.linalg.norm(shapes - table, axis=1), OFF_TABLE).sum())
-    best: tuple[float, np.ndarray] | None = None
-    for three in itertools.combinations(range(len(faces)), 3):
-        corners = places[list(three)]
-        det = float(np.linalg.det(corners))
-        if abs(det) / 2 < SPREAD_AREA:
-            continue
-        fit = np.linalg.solve(corners, shapes[list(three)])
-        cost = float(np.minimum(np.linalg.norm(shapes - places @ fit, axis=1), OFF_TABLE).sum())
-        if best is None or cost < best[0]:
-            best = (cost, fit)
-    if best is None or best[0] > flat - PLANE_GAIN:
+    # Every three faces at once (a frame of eight dice and their side faces has over 100).
+    threes = np.array(list(itertools.combinations(range(len(faces)), 3)))
+    corners = places[threes]
+    threes = threes[np.abs(np.linalg.det(corners)) / 2 >= SPREAD_AREA]
+    if not len(threes):
         return None
-    agree = np.linalg.norm(shapes - places @ best[1], axis=1) <= ON_TABLE
+    fits = np.linalg.solve(places[threes], shapes[threes])
+    costs = np.minimum(np.linalg.norm(shapes[None] - places[None] @ fits, axis=2),
+                       OFF_TABLE).sum(axis=1)
+    best = int(np.argmin(costs))
+    if float(costs[best]) > flat - PLANE_GAIN:
+        return None
+    agree = np.linalg.norm(shapes - places @ fits[best], axis=1) <= ON_TABLE
     if agree.sum() < PLANE_SUPPORT:
         return None
     fit = np.linalg.lstsq(places[agree], shapes[agree], rcond=None)[0]
