@@ -3298,7 +3298,10 @@ def _top_over_cut(group: list[_Pip], both: tuple[_Face, _Face], img: np.ndarray,
     as another (a 4 and its side marks in two columns of three: a "4" of two planes and a
     "2" of the top's far column). A touching die's top face lies two half-sizes out at the
     nearest, and its pips make a face of their own."""
-    face, rest = next(iter(_peel_faces(group, img, con)), (None, []))
+    # (Only the cuts that could pass are judged: they leave 1 to 3 pips and take as many as the
+    # larger face; _peel_faces ranks by pips first, so its best among them is its best.)
+    face, rest = next(iter(_peel_faces(group, img, con, range(
+        max(len(group) - 3, *(len(f.group) for f in both)), len(group)))), (None, []))
     if (face is None or not 1 <= len(rest) <= 3
             or len(face.group) < max(len(f.group) for f in both)
             or face.die.confidence <= min(f.die.confidence for f in both)
@@ -3780,13 +3783,13 @@ def _line_cuts(group: list[_Pip], sizes: range, both_ends: bool) -> Iterator[fro
                     yield part
 
 
-def _peel_faces(group: list[_Pip], img: np.ndarray,
-                con: _Contrast) -> list[tuple[_Face, list[_Pip]]]:
+def _peel_faces(group: list[_Pip], img: np.ndarray, con: _Contrast,
+                sizes: range = range(1, 7)) -> list[tuple[_Face, list[_Pip]]]:
     """Three or more touching dice linked into one group: the dice at the ends of the huddle
     that a straight line cuts off, best first (the most pips, then the surest: a lone 1 last),
-    each with the pips left."""
+    each with the pips left. ``sizes``: how many pips a die cut off may have (at most 6)."""
     found: list[tuple[tuple[int, float], _Face, frozenset[int]]] = []
-    for part in _line_cuts(group, range(1, 7), both_ends=True):
+    for part in _line_cuts(group, range(sizes.start, min(sizes.stop, 7)), both_ends=True):
         face, _ = _judge([group[i] for i in sorted(part)], img, con)
         if face is not None:
             found.append(((len(part), face.die.confidence), face, part))
