@@ -2086,8 +2086,9 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
         reading = _calmed(frame, reading)
     first = reading
     passed, passed_side = None, 0  # the last larger reading that did not stand
-    looks: list[DiceReading] = []  # the readings at other sides than WORK_SIDE
-    by_side: dict[int, DiceReading] = {}  # the same, and the vote's, by side
+    # The readings at other sides than WORK_SIDE, by side: the larger and smaller looks, then
+    # the vote's and _agreed_elsewhere's.
+    by_side: dict[int, DiceReading] = {}
     seen_at = WORK_SIDE  # the side the reading was made at
     long_side = max(frame.shape[:2])
     for side in (2 * WORK_SIDE, 4 * WORK_SIDE) if closer else ():
@@ -2105,7 +2106,6 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
         if enlarged and side > 2 * WORK_SIDE:
             break
         larger = by_side[side] = _read_at(frame, side)
-        looks.append(larger)
         passed, passed_side = larger, side
         # A reading whose dice were too small to tell their pips apart is no judge of one
         # that has the frame's real pixels for them: its faces came apart into 1s as sure as
@@ -2208,7 +2208,6 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
                 < SIDE_RADII * SMALL_PIP):
             break
         farther = by_side[side] = _read_at(frame, side)
-        looks.append(farther)
         # A smaller reading that accounts for this one die by die stands too. Where this one
         # left a lone pip too large for its side (a 1 or a face whose big pips it could not
         # read), the smaller one's further sure dice need not lie on its unread faces.
@@ -2249,9 +2248,12 @@ def read_dice(frame: np.ndarray, closer: bool = True) -> DiceReading:
             reading, at = farther, side
             seen_at = at
     if (closer and reading is first and reading.confidence < SURE_READING
-            and not _seconded(first, looks)):
+            and not _seconded(first, list(by_side.values()))):
         reading = _outvoted(frame, reading, by_side)
-    if closer and reading.confidence < SURE_READING and not _seconded(reading, looks):
+    # (Counting the vote's looks too changes no outcome: it is taken only where the larger and
+    # smaller looks did not second the first, and the dice it puts in stand against the rest.)
+    if (closer and reading.confidence < SURE_READING
+            and not _seconded(reading, list(by_side.values()))):
         reading = _agreed_elsewhere(frame, reading, by_side)
     return replace(reading, ms=(time.perf_counter() - start) * 1000)
 
