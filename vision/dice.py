@@ -2450,12 +2450,6 @@ def _outvoted(frame: np.ndarray, reading: DiceReading,
 # variants 2597 -> 2602 of 2,658, one lost. Not counting the reading itself won 2 more fresh
 # frames but lost tune photo dice_24 over-exposed: three 1s read at 0.89, and so at 560, two of
 # them at 960 and 1280.)
-# A look with a face far larger than its other dice (see _oversized) counts only where the
-# reading itself has one too: then the roll's own dice are that unequal, a steep camera's near
-# dice up to 1.6 times its far ones (synthetic oblique3209: a far 1 and three 5s, one of them
-# near, read [1, 5, 5, 5] at 0.99 at four scales, the first look missing the 1; lab, round 31:
-# that frame won, nothing else changed over the unsure frames of both tune pools and the
-# photos).
 AGREE_SIDES = (WORK_SIDE // 2, *VOTE_SIDES, 2 * WORK_SIDE)
 AGREEING_LOOKS = 2
 DOUBTED = 0.6
@@ -2469,12 +2463,9 @@ def _agreed_elsewhere(frame: np.ndarray, reading: DiceReading,
     first: dict[tuple[int, ...], DiceReading] = {}
     if reading.confidence > DOUBTED:
         votes[tuple(reading.values)] += 1  # the reading is a look too
-    # Where the reading's own dice are as unequal, a large die is the roll's (see above), not
-    # a pattern the other looks found.
-    unequal = _oversized(reading)
     for side in AGREE_SIDES:
         look = _look_at(frame, side, by_side)
-        if look.dice and look.confidence > DOUBTED and (unequal or not _oversized(look)):
+        if look.dice and look.confidence > DOUBTED and not _oversized(look):
             values = tuple(look.values)
             votes[values] += 1
             first.setdefault(values, look)
