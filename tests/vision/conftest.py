@@ -10,6 +10,8 @@ import cv2
 import numpy as np
 import pytest
 
+import vision.dice as dice
+
 
 def _tile_at_an_angle(art: np.ndarray, quarter: int) -> np.ndarray:
     """A 240 px tile picture turned ``quarter`` times clockwise, seen a little smaller and at an
@@ -42,3 +44,24 @@ def _camera_photo(name: str) -> tuple[np.ndarray, list[int]]:
 def camera_photo() -> Callable[[str], tuple[np.ndarray, list[int]]]:
     """A photo of tests/data/dice-cameras by name, and its label (the sorted values)."""
     return _camera_photo
+
+
+def _drawn_pips(img: np.ndarray):
+    """A drawn face's dark pips as _read_at finds and describes them, linked (not lone), and
+    the smoothed frame and contrast they were measured on: (pips, smooth, con)."""
+    gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    bright, dim = dice._levels(img, gray)
+    con = dice._contrast(dim, bright, dice.KERNEL)
+    pips = [p for p in dice._find_pips(con, dice.KERNEL, 1.0, dice.MIN_PIP_AREA, bridged=True)
+            if p.dark]
+    smooth = cv2.blur(img, (3, 3))
+    dice._describe_faces(pips, smooth, con)
+    con.found = pips
+    for p in pips:
+        p.unlinked = False
+    return pips, smooth, con
+
+
+@pytest.fixture
+def drawn_pips():
+    return _drawn_pips

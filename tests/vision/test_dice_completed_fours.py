@@ -29,27 +29,17 @@ def _drawn_four(other_side: int) -> np.ndarray:
     return cv2.GaussianBlur(img, (3, 3), 0)
 
 
-def _left_column_as_a_two(img: np.ndarray):
+def _left_column_as_a_two(drawn_pips, img: np.ndarray):
     """The 4's left column judged as a face of its own, as _read_at would, and what it needs."""
-    gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
-    bright, dim = dice._levels(img, gray)
-    con = dice._contrast(dim, bright, dice.KERNEL)
-    pips = [p for p in dice._find_pips(con, dice.KERNEL, 1.0, dice.MIN_PIP_AREA, bridged=True)
-            if p.dark]
-    smooth = cv2.blur(img, (3, 3))
-    dice._describe_faces(pips, smooth, con)
-    con.found = pips
-    for p in pips:
-        p.unlinked = False
-    column = [p for p in pips if p.x < 320]
-    face = dice._judge(column, smooth, con)[0]
+    pips, smooth, con = drawn_pips(img)
+    face = dice._judge([p for p in pips if p.x < 320], smooth, con)[0]
     return face, smooth, con
 
 
 @pytest.mark.parametrize("grey", [20, 90])
-def test_a_two_that_is_a_fours_side_is_completed(grey):
-    # The right column drawn as dark as the left (found as pips) or fainter (marks only).
-    face, smooth, con = _left_column_as_a_two(_drawn_four(grey))
+def test_a_two_that_is_a_fours_side_is_completed(drawn_pips, grey):
+    # The right column drawn as dark as the left, or fainter.
+    face, smooth, con = _left_column_as_a_two(drawn_pips, _drawn_four(grey))
     assert face.die.value == 2
     face.die = replace(face.die, confidence=min(face.die.confidence, 0.85))
     faces, loose = [face], []
@@ -58,8 +48,8 @@ def test_a_two_that_is_a_fours_side_is_completed(grey):
     assert faces[0].die.confidence <= dice.TWICE_COMPLETED  # two pips completed: not sure
 
 
-def test_a_two_beside_a_plain_face_is_not_completed():
-    face, smooth, con = _left_column_as_a_two(_drawn_four(235))
+def test_a_two_beside_a_plain_face_is_not_completed(drawn_pips):
+    face, smooth, con = _left_column_as_a_two(drawn_pips, _drawn_four(235))
     assert face is not None and face.die.value == 2
     face.die = replace(face.die, confidence=0.5)  # even an unsure one
     faces = [face]

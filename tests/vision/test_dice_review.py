@@ -21,20 +21,12 @@ def _drawn_six() -> np.ndarray:
     return cv2.GaussianBlur(img, (3, 3), 0)
 
 
-def test_a_six_whose_columns_were_read_as_two_threes_is_one_six():
+def test_a_six_whose_columns_were_read_as_two_threes_is_one_six(drawn_pips):
     img = _drawn_six()
     assert read_dice(img).values == [6]
     # Both columns read as 3s of their own: completing either makes the 6, and the other
     # column's 3 is that 6's, not a second die.
-    gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
-    bright, dim = dice._levels(img, gray)
-    con = dice._contrast(dim, bright, dice.KERNEL)
-    pips = [p for p in dice._find_pips(con, dice.KERNEL, 1.0, dice.MIN_PIP_AREA, bridged=True)
-            if p.dark]
-    smooth = cv2.blur(img, (3, 3))
-    dice._describe_faces(pips, smooth, con)
-    for p in pips:
-        p.unlinked = False
+    pips, smooth, con = drawn_pips(img)
     columns = [[p for p in pips if p.x < 320], [p for p in pips if p.x > 320]]
     faces = [dice._judge(column, smooth, con)[0] for column in columns]
     assert [f.die.value for f in faces] == [3, 3]
