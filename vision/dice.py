@@ -3735,6 +3735,30 @@ def _completed_threes(faces: list[_Face], img: np.ndarray, con: _Contrast) -> No
 _NUDGE = np.linspace(-0.4, 0.4, 5)
 
 
+def _columns_across(group: list[_Pip], step: np.ndarray,
+                    con: _Contrast) -> Iterator[list[_Pip]]:
+    """The pips of the face's other column, for a group that is one column of it (``step``:
+    one pip step along it, a layout unit: a 3's from pip to pip, a 4's side's half its
+    length), each side in turn: two pip steps across, square to the column in the face's plane
+    (the pips' ellipses give its foreshortening, see _tilt), where the image shows each as a
+    pip (see _pip_mark_at). As twins of the group's pips, in its order."""
+    pts = np.array([[p.x, p.y] for p in group])
+    tilt = _tilt(group)
+    flat = np.linalg.solve(tilt, step)
+    across = tilt @ (2 * np.array([-flat[1], flat[0]]))
+    # The pips' ellipses give the foreshortening only roughly (a die near the frame's edge is
+    # seen in perspective too): the column is sought within 0.4 steps of where they put it, as
+    # one rigid shift (the whole column is where its marks are strongest).
+    shifts = np.array([[x, y] for x in _NUDGE for y in _NUDGE]) * _length(step)
+    for d in (across, -across):
+        # (Every shift's column in one pass: points are measured each on its own.)
+        marks = _mark_steps(group, con, (pts[None] + (d + shifts)[:, None]).reshape(-1, 2))
+        d = d + shifts[int(np.argmax(marks.reshape(len(shifts), len(pts)).min(axis=1)))]
+        if all(_pip_mark_at(group, con, q + d) for q in pts):
+            yield [replace(p, x=p.x + float(d[0]), y=p.y + float(d[1]),
+                           contrast=min(q.contrast for q in group)) for p in group]
+
+
 # (Lab, round 31: fresh tune seeds 3000..3899 7118 -> 7125 of 7,200 read exactly, none lost,
 # wrong and sure 17 -> 15; old seeds 0..899 7144 -> 7147, none lost; the photos and their
 # variants unchanged; the check seeds 4000..4449 one won and one lost, 3562 of 3,600 and 15 wrong
@@ -3754,19 +3778,8 @@ def _completed_fours(faces: list[_Face], loose: list[list[_Pip]], img: np.ndarra
     for f in [f for f in faces if f.die.value == 2]:
         if not any(g is f for g in faces):
             continue  # given up to a 4 completed before
-        pts = np.array([[p.x, p.y] for p in f.group])
-        step = (pts[1] - pts[0]) / 2
-        tilt = _tilt(f.group)
-        flat = np.linalg.solve(tilt, step)
-        across = tilt @ (2 * np.array([-flat[1], flat[0]]))
-        shifts = np.array([[x, y] for x in _NUDGE for y in _NUDGE]) * _length(step)
-        for d in (across, -across):
-            marks = _mark_steps(f.group, con, (pts[None] + (d + shifts)[:, None]).reshape(-1, 2))
-            d = d + shifts[int(np.argmax(marks.reshape(len(shifts), 2).min(axis=1)))]
-            if not all(_pip_mark_at(f.group, con, q + d) for q in pts):
-                continue
-            twins = [replace(p, x=p.x + float(d[0]), y=p.y + float(d[1]),
-                             contrast=min(q.contrast for q in f.group)) for p in f.group]
+        a, b = f.group
+        for twins in _columns_across(f.group, np.array([b.x - a.x, b.y - a.y]) / 2, con):
             taken = [g for g in faces if g is not f and not _clear_of_all(g.group, twins)]
             # A face read surely with three or more pips explains them as well as a face
             # can: no 2 takes two of them (a 5 or 6 touching it, its pips beside the 2's).
@@ -3816,24 +3829,7 @@ def _completed_sixes(faces: list[_Face], loose: list[list[_Pip]], img: np.ndarra
             continue
         pts = np.array([[p.x, p.y] for p in f.group])
         along = np.argsort(pts @ (pts[-1] - pts[0]))
-        step = (pts[along[-1]] - pts[along[0]]) / 2
-        tilt = _tilt(f.group)
-        flat = np.linalg.solve(tilt, step)
-        across = tilt @ (2 * np.array([-flat[1], flat[0]]))
-        # The pips' ellipses give the foreshortening only roughly (a die near the frame's
-        # edge is seen in perspective too): the column is sought within 0.4 steps of where
-        # they put it, as one rigid shift (the whole column is where its marks are strongest).
-        size = _length(step)
-        shifts = np.array([[x, y] for x in _NUDGE for y in _NUDGE]) * size
-        for d in (across, -across):
-            # (Every shift's column in one pass: points are measured each on its own.)
-            marks = _mark_steps(f.group, con, (pts[None] + (d + shifts)[:, None]).reshape(-1, 2))
-            strength = marks.reshape(len(shifts), len(pts)).min(axis=1)
-            d = d + shifts[int(np.argmax(strength))]
-            if not all(_pip_mark_at(f.group, con, pts[i] + d) for i in along):
-                continue
-            twins = [replace(p, x=p.x + float(d[0]), y=p.y + float(d[1]),
-                             contrast=min(q.contrast for q in f.group)) for p in f.group]
+        for twins in _columns_across(f.group, (pts[along[-1]] - pts[along[0]]) / 2, con):
             six, _ = _judge([*f.group, *twins], img, con)
             if six is not None and six.die.value == 6:
                 faces[k - 1] = six
