@@ -3788,8 +3788,7 @@ def _completed_fours(faces: list[_Face], loose: list[list[_Pip]], img: np.ndarra
                 continue
             # Where no pip was found, only marks, a 2 read surely stands: its blank spots
             # were clean, and the marks beside it may be a touching die's rim or shade.
-            found = all(any(math.hypot(p.x - t.x, p.y - t.y) < p.r + t.r for p in con.found)
-                        for t in twins)
+            found = not any(_clear_of(t, con.found) for t in twins)
             if not found and f.die.confidence >= SURE_READING:
                 continue
             four, _ = _judge([*f.group, *twins], img, con)

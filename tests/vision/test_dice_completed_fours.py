@@ -58,7 +58,7 @@ def test_a_two_beside_a_plain_face_is_not_completed(drawn_pips):
 
 
 @pytest.mark.parametrize("condition, seed", [
-    ("rough", 3196),     # an orange 4's right pips on a noisy face, not found: a sure-ish 2
+    ("rough", 3196),     # an orange 4's right pips on a noisy face, not found: read as a 2
     ("rough", 3881),     # a dark 4's column read as a 2 beside a 3's pips
     ("touching", 3374),  # a dark 4's other side linked as 2s with two touching dice's 1s,
                          # which are read again as the 1s they are
