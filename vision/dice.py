@@ -4210,6 +4210,17 @@ def _judge_afresh(group: list[_Pip], img: np.ndarray, con: _Contrast,
             plain, bounded, face_half = _face_evidence(
                 fit, img, face, least_off, side_arc=True, noise=noise, found=con.found,
                 relit=other)
+    if (fit.value == 1 and not big_one and (plain < 0.75 or bounded < 0.5)
+            and _ringed_light_one(group[0], lone, lone_round)):
+        again = _face_evidence(fit, img, face, least_off, side_arc=group[0].unlinked,
+                               noise=noise, found=con.found if group[0].unlinked else None,
+                               annulus_face=True)
+        # Its face must reach past the walk's first step (the least half-size a 1's face is
+        # given, see _ONE_EDGE_RADII): a pip of a 5 or 6 whose neighbours did not link finds
+        # their glow there all round, and would pass for a 1 on a face that small (synthetic
+        # old seeds touching463 and oblique399; the 1s so read reach 3.3..5.8 of their radii).
+        if again[0] >= 0.75 and again[1] >= 0.5 and again[2] > _EVIDENCE_POINTS[1][3]:
+            plain, bounded, face_half = again
     if plain < 0.75:
         return None, fit.value >= 4
     if bounded < (0.5 if fit.value <= 3 else 0.0):
@@ -4238,6 +4249,31 @@ def _judge_afresh(group: list[_Pip], img: np.ndarray, con: _Contrast,
     return _Face(die, group, fit.centre, fit.axes, spacing, face_half, _flatness(shaped),
                  _squash_direction(shaped), big_one=big_one,
                  shape=None if shaped is group else _pips_shape(shaped)), False
+
+
+# A light lone pip whose face ring is judged again from its plain annulus (see
+# _ringed_light_one) stands out from its face at least this much (see _Contrast): the 1s so
+# read on the fresh tune seeds 3000..3899 stood out 0.78..0.81; the spots that would have
+# passed with them, 0.49..0.62 (a table's blotch, a side face's pip).
+CLEAR_LIGHT_PIP = 0.7
+
+
+def _ringed_light_one(pip: _Pip, lone: _Pip | None, lone_round: float) -> bool:
+    """Whether a lone light pip, round as a 1 must be and clear (CLEAR_LIGHT_PIP) on a face
+    plain round it (its ring's spread is noise, not texture: see _describe_faces), has its 1's
+    face judged again with the face colour its plain annulus shows (see _face_evidence).
+
+    A light pip's ring is the darker half of the samples round it (see _describe_faces): on a
+    dark die, whose channels carry JPEG's chroma noise as large as the face's tolerance, that
+    half takes the samples low in a noisy channel, and the face it gives is off the face's
+    middle in that channel (synthetic oblique3528: a dark brown 1, ring (13, 35, 52) against
+    its annulus's (23, 30, 49); most of the face's spots lie outside its tolerance in blue,
+    and the walk out "leaves" the face at its first step). The annulus's median is the face
+    itself, where the two agree within a face's tolerance. Only the face colour is changed,
+    not its tolerance, and only round a pip whose ring spreads as a plain face's noise does (a
+    blotch on wood or cloth has a ring that spreads as its texture does, and is left out)."""
+    return (lone is not None and not pip.dark and pip.noise > 0
+            and lone_round >= LONE_ROUNDNESS and lone.contrast >= CLEAR_LIGHT_PIP)
 
 
 def _shadow_split(group: list[_Pip], faces: np.ndarray, img: np.ndarray
@@ -5463,7 +5499,8 @@ def _face_evidence(fit: _Fit, img: np.ndarray, face: np.ndarray,
                    side_arc: bool = False, noise: float = 0.0,
                    found: Sequence[_Pip] | None = None,
                    big_one: bool = False,
-                   relit: np.ndarray | None = None) -> tuple[float, float, float]:
+                   relit: np.ndarray | None = None,
+                   annulus_face: bool = False) -> tuple[float, float, float]:
     """How plain the face is between its pips, how clearly it ends all round, and where.
 
     A spot between the pips is plain when it is the colour of ``face`` or of ``least_off``,
@@ -5477,7 +5514,9 @@ def _face_evidence(fit: _Fit, img: np.ndarray, face: np.ndarray,
     annulus around the pip and end all round at a similar distance (a square, not a stripe).
     For a 1's pip that linked to no alike pip, ``found`` are the frame's pips: they tell its
     neighbours from specks on its face (see _walk_past_specks). With ``big_one``, a 1 is looked
-    at as a big pip on a face only a few of its radii across (see _BIG_ONE_PLAIN).
+    at as a big pip on a face only a few of its radii across (see _BIG_ONE_PLAIN). With
+    ``annulus_face``, a 1's face is the median colour of its plain annulus wherever that is
+    within a face's tolerance of ``face`` (see _ringed_light_one).
     """
     look = _BIG_ONE if big_one else fit.value
     inside, rings, radii, lo, hi = _EVIDENCE_POINTS[look]
@@ -5485,6 +5524,10 @@ def _face_evidence(fit: _Fit, img: np.ndarray, face: np.ndarray,
     # The plain spots and the rings walking out, all sampled at once.
     pts = _EVIDENCE_STACKED[look] @ fit.axes.T + fit.centre
     colours = _sample(img, pts[:, 0], pts[:, 1]).astype(np.float32)
+    if annulus_face and fit.value == 1:
+        annulus = _column_median(colours[:n_inside])
+        if _same_colour(annulus[None], face)[0]:
+            face = annulus
     plain_spots = _same_colour(colours[:n_inside], face, noise)
     if least_off is not None:
         plain_spots = plain_spots | _same_colour(colours[:n_inside], least_off, noise)
