@@ -2787,13 +2787,19 @@ def _read_at(frame: np.ndarray, work_side: int, smooth: float = 0.0) -> DiceRead
         used: set[int] = set()
         if len(group) == 1 and not any(isinstance(part, _Face) for part in parts):
             alone.append(group[0])
+        read_some = len(group) > 1 and any(isinstance(part, _Face) for part in parts)
         for part in parts:
             if isinstance(part, _Face):
                 faces.append(part)
                 used.update(id(p) for p in part.group)
-            else:
-                loose.append(part)
-                used.update(id(p) for p in part)
+                continue
+            one = _left_as_a_one(part, img, con) if read_some else None
+            if one is not None:
+                faces.append(one)
+                used.add(id(one.group[0]))
+                continue
+            loose.append(part)
+            used.update(id(p) for p in part)
         # Pips linked into a face that none of the parts explain leave that face unread.
         rest = [p for p in group if id(p) not in used and not p.side]
         if rest and len(group) > 1:
@@ -2855,6 +2861,31 @@ def _read_at(frame: np.ndarray, work_side: int, smooth: float = 0.0) -> DiceRead
     lone = max((p.r for p in alone if id(p) not in read and p.roundness >= LONE_ROUNDNESS),
                default=0.0) * scale
     return DiceReading(tuple(dice), round(confidence, 3), tuple(unread), ms, radius, lone, glow)
+
+
+def _left_as_a_one(part: list[_Pip], img: np.ndarray, con: _Contrast) -> _Face | None:
+    """A pip left over when the rest of its group was read as a face (or faces), judged as a
+    1 as a pip that linked to none is (see _judge_afresh's ``side_arc``), or None.
+
+    A 1's pip links with pips of its own size and light: its die's side face beside it (a
+    steep camera, or a big 1 and its side face's row), or a touching die's face. When those
+    are read as a face of their own, the pip is left over, and was judged only as a pip of a
+    linked face, whose walk out may not run on along one arc: that arc is the face just read
+    beside it (synthetic oblique3854: a white die's big 1 linked with its side 3's row, the 3
+    read and dropped as a side face, the 1 lost, surely; touching3166: a dark 1 linked with
+    the pips of a touching die's 5 and of another's 2). Which of the 1 and a side face beside
+    it is the die's top is left to the side-face rules, as for any two faces (see
+    _drop_side_faces)."""
+    if len(part) != 1 or part[0].side:
+        return None
+    pip = part[0]
+    pip.unlinked = True
+    # (Judged afresh: the group's explanation judged it as a linked pip, and kept that.)
+    one, _ = _judge_afresh([pip], img, con, LONE_ROUNDNESS)
+    if one is None or one.die.value != 1:
+        pip.unlinked = False
+        return None
+    return one
 
 
 def _glow_radius(pip: _Pip, con: _Contrast) -> float:
