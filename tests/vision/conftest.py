@@ -65,3 +65,21 @@ def _drawn_pips(img: np.ndarray):
 @pytest.fixture
 def drawn_pips():
     return _drawn_pips
+
+
+@pytest.fixture
+def reads_right(monkeypatch):
+    """reads_right(condition, seed, without=None): whether read_dice reads a synthetic frame's
+    values exactly; ``without`` is (name, answer): that vision.dice function made to answer
+    ``answer`` whatever it is asked (the reader as it was before the function came in)."""
+    from vision.synth import render_dice
+
+    def reads(condition: str, seed: int, without: tuple[str, object] | None = None) -> bool:
+        scene = render_dice(seed, condition)
+        with monkeypatch.context() as patch:
+            if without is not None:
+                name, answer = without
+                patch.setattr(dice, name, lambda *args, **kwargs: answer)
+            return dice.read_dice(scene.image).values == scene.values
+
+    return reads

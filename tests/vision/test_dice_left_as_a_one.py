@@ -9,7 +9,6 @@ from dataclasses import replace
 import pytest
 
 import vision.dice as dice
-from vision.dice import read_dice
 from vision.synth import render_dice
 
 LEFT_ONES = [
@@ -21,16 +20,10 @@ LEFT_ONES = [
 
 
 @pytest.mark.parametrize("condition, seed", LEFT_ONES)
-def test_a_one_left_beside_a_read_face_is_read(condition, seed):
-    scene = render_dice(seed, condition)
-    assert read_dice(scene.image).values == scene.values
-
-
-@pytest.mark.parametrize("condition, seed", LEFT_ONES)
-def test_without_it_the_one_is_lost(monkeypatch, condition, seed):
-    monkeypatch.setattr(dice, "_left_as_a_one", lambda *args: None)
-    scene = render_dice(seed, condition)
-    assert read_dice(scene.image).values != scene.values
+def test_a_one_left_beside_a_read_face_is_read(reads_right, condition, seed):
+    assert reads_right(condition, seed)
+    # What reads these 1s is this judgement, nothing else.
+    assert not reads_right(condition, seed, without=("_left_as_a_one", None))
 
 
 def _pips_of(seed: int, condition: str):

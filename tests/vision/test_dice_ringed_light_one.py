@@ -22,17 +22,10 @@ LOST_ONES = [
 
 
 @pytest.mark.parametrize("condition, seed", LOST_ONES)
-def test_a_dark_dies_light_one_is_read(condition, seed):
-    scene = render_dice(seed, condition)
-    assert read_dice(scene.image).values == scene.values
-
-
-@pytest.mark.parametrize("condition, seed", LOST_ONES)
-def test_without_the_annulus_the_one_is_lost(monkeypatch, condition, seed):
+def test_a_dark_dies_light_one_is_read(reads_right, condition, seed):
+    assert reads_right(condition, seed)
     # What reads these 1s is the second look at their face, nothing else.
-    monkeypatch.setattr(dice, "_ringed_light_one", lambda *args: False)
-    scene = render_dice(seed, condition)
-    assert read_dice(scene.image).values != scene.values
+    assert not reads_right(condition, seed, without=("_ringed_light_one", False))
 
 
 def test_a_faint_spot_on_a_table_is_no_one():
@@ -47,9 +40,8 @@ def test_a_faint_spot_on_a_table_is_no_one():
                         # step: read as 1s, surely, were the face not made to reach past it
     ("oblique", 399),   # a pink 2's pip read as a 1 so, the 2 lost, surely
 ])
-def test_a_pip_of_a_larger_face_is_no_one(condition, seed):
-    scene = render_dice(seed, condition)
-    assert read_dice(scene.image).values == scene.values
+def test_a_pip_of_a_larger_face_is_no_one(reads_right, condition, seed):
+    assert reads_right(condition, seed)
 
 
 def _a_light_lone_pip():
