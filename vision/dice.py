@@ -4252,6 +4252,11 @@ def _judge_afresh(group: list[_Pip], img: np.ndarray, con: _Contrast,
         # old seeds touching463 and oblique399; the 1s so read reach 3.3..5.8 of their radii).
         if again[0] >= 0.75 and again[1] >= 0.5 and again[2] > _EVIDENCE_POINTS[1][3]:
             plain, bounded, face_half = again
+    if fit.value > 1 and plain < 0.75 and _ringed_light_face(group, noise):
+        again = _face_evidence(fit, img, face, least_off, side_arc=group[0].unlinked,
+                               noise=noise, annulus_face=True)
+        if again[0] >= PLAIN_AGAIN:
+            plain, bounded, face_half = again
     if plain < 0.75:
         return None, fit.value >= 4
     if bounded < (0.5 if fit.value <= 3 else 0.0):
@@ -4305,6 +4310,32 @@ def _ringed_light_one(pip: _Pip, lone: _Pip | None, lone_round: float) -> bool:
     blotch on wood or cloth has a ring that spreads as its texture does, and is left out)."""
     return (lone is not None and not pip.dark and pip.noise > 0
             and lone_round >= LONE_ROUNDNESS and lone.contrast >= CLEAR_LIGHT_PIP)
+
+
+# Judged against the colour its own plain spots show (see _ringed_light_face), a face must be
+# plain at all but about one spot in ten, not the three in four asked of a face judged against
+# its rings: that colour is fitted to those very spots. Spots that are not the face then stand
+# out: two dark laptop keys with a light letter each and the light gap between them, plain at
+# 13 of 17 spots (a real tune photo, five_34 turned 25 degrees: read as a 2 at 0.75); two
+# touching dark dice's 1s and the seam between them, at 14 of 17 (synthetic touching3267); a
+# 5's four corners read as a 4 round its middle pip, at 0.78 of their spots (oblique739, read
+# unsure so). The faces so read on the synthetic tune seeds are plain at 16 or 17 of 17.
+PLAIN_AGAIN = 0.9
+
+
+def _ringed_light_face(group: list[_Pip], noise: float) -> bool:
+    """Whether a face of two or more light pips, each clear (CLEAR_LIGHT_PIP) on a face whose
+    rings spread like noise (see _describe_faces), has its plain spots judged again against
+    their own median colour (see _face_evidence's ``annulus_face`` and PLAIN_AGAIN), as a
+    light 1 is (see _ringed_light_one).
+
+    Round a light pip on a dark die, JPEG's coarse colour (a quarter of the pixels, then
+    quantised) carries the pip's own hue out past its ring: the ring is off the face in a
+    channel by more than a face's tolerance, while the spots between the pips, farther out,
+    are the face (synthetic rough3473: a dark green 2, rings (13, 36, 33) against the spots'
+    (23, 37, 27); rough3128's 2, 24 against 40 in blue)."""
+    return (not group[0].dark and noise > 0
+            and min(p.contrast for p in group) >= CLEAR_LIGHT_PIP)
 
 
 def _shadow_split(group: list[_Pip], faces: np.ndarray, img: np.ndarray
@@ -5546,8 +5577,9 @@ def _face_evidence(fit: _Fit, img: np.ndarray, face: np.ndarray,
     For a 1's pip that linked to no alike pip, ``found`` are the frame's pips: they tell its
     neighbours from specks on its face (see _walk_past_specks). With ``big_one``, a 1 is looked
     at as a big pip on a face only a few of its radii across (see _BIG_ONE_PLAIN). With
-    ``annulus_face``, a 1's face is the median colour of its plain annulus wherever that is
-    within a face's tolerance of ``face`` (see _ringed_light_one).
+    ``annulus_face``, the face is the median colour of its plain spots (a 1's annulus)
+    wherever that is within a face's tolerance of ``face`` (see _ringed_light_one); for a face
+    of several pips, within their rings' noise too (see _ringed_light_face).
     """
     look = _BIG_ONE if big_one else fit.value
     inside, rings, radii, lo, hi = _EVIDENCE_POINTS[look]
@@ -5555,9 +5587,9 @@ def _face_evidence(fit: _Fit, img: np.ndarray, face: np.ndarray,
     # The plain spots and the rings walking out, all sampled at once.
     pts = _EVIDENCE_STACKED[look] @ fit.axes.T + fit.centre
     colours = _sample(img, pts[:, 0], pts[:, 1]).astype(np.float32)
-    if annulus_face and fit.value == 1:
+    if annulus_face:
         annulus = _column_median(colours[:n_inside])
-        if _same_colour(annulus[None], face)[0]:
+        if _same_colour(annulus[None], face, noise if fit.value > 1 else 0.0)[0]:
             face = annulus
     plain_spots = _same_colour(colours[:n_inside], face, noise)
     if least_off is not None:
