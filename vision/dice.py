@@ -2822,14 +2822,18 @@ def _read_at(frame: np.ndarray, work_side: int, smooth: float = 0.0) -> DiceRead
     # A 1 in the band around another face is that die's side face, unless its pip looks at
     # the camera as squarely as that face's own pips: then it is a die lying against it.
     # Within roundness noise (SIDE_ONE_NOISE) of that, the 1 is dropped, but not surely.
+    # Or, seen however squarely, if it is lit as a side face turned from the light is: then
+    # surely.
+    turned = {id(f) for f in faces
+              if f.die.value == 1 and any(_turned_from_light(f, g) for g in faces if g is not f)}
     side_ones = [f for f in faces
-                 if f.die.value == 1 and any((_beside(f.group, g) or _near_side_one(f, g, near))
-                                             and f.flatness < ROUND_AS_TOP * g.flatness
-                                             for g in faces if g is not f)]
+                 if f.die.value == 1 and (id(f) in turned or any(
+                     (_beside(f.group, g) or _near_side_one(f, g, near))
+                     and f.flatness < ROUND_AS_TOP * g.flatness for g in faces if g is not f))]
     dropped = {id(f) for f in side_ones}
     unsure_side_one = any(
         f.flatness >= (ROUND_AS_TOP - SIDE_ONE_NOISE) * g.flatness and _beside(f.group, g)
-        for f in side_ones for g in faces if id(g) not in dropped)
+        for f in side_ones if id(f) not in turned for g in faces if id(g) not in dropped)
     faces = [f for f in faces if id(f) not in dropped]
     faces = _drop_undersized_faces(faces)
     faces = _drop_cut_faces(faces, loose, img.shape)
@@ -4665,6 +4669,34 @@ def _lit_apart(a: _Pip, b: _Pip) -> bool:
         return False
     lo, hi = sorted((a.peak, b.peak))
     return hi >= TWIN_STEP * lo + 2.0
+
+
+def _turned_from_light(one: _Face, face: _Face) -> bool:
+    """Whether a 1 of a light pip, within SIDE_TURN of a read face's middle (see _side_reach),
+    is that die's side face by its light: its pip TWIN_STEP dimmer than the face's light pips,
+    and the face round it TWIN_STEP dimmer than theirs. Paint shows the light it gets, and a
+    side face turned from the light gets less, pip and face alike; a die lying against this
+    one, its top face in the same light, is lit as this one is. A camera tilted by 45 degrees
+    sees a side face's middle 2 half-sizes out (see _beside), past SIDE_BAND, and its pips as
+    round as the top face's (synthetic rough3344: a dark die's 3, its side 1 1.88 half-sizes
+    out, 0.86 round against the 3's 0.81, its pip at 70 against 165..170 and its face at
+    half the 3's, read as a 1, surely). Not beside a 1 (which of two lone pips is whose side
+    face, neither tells), nor for a pip split off a linked face."""
+    pip = one.group[0]
+    if (pip.dark or pip.linked or face.die.value == 1
+            or any(q.dark for q in face.group)):
+        return False
+    reach = _side_reach(one.group, face)
+    if reach is None or reach > SIDE_TURN:
+        return False
+    peak = statistics.median(q.peak for q in face.group)
+    ring = statistics.median(float(q.face.sum()) for q in face.group)
+    return peak >= TWIN_STEP * pip.peak + 2.0 and ring >= TWIN_STEP * float(pip.face.sum())
+
+
+# The nearest a touching die's middle can be to a face's, in its half-sizes (see _beside): a
+# 1 nearer is no die of its own, whatever its roundness says (see _turned_from_light).
+SIDE_TURN = 2.0
 
 
 def _in_side_band(p: _Pip, face: _Face) -> bool:
