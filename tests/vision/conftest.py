@@ -83,3 +83,28 @@ def reads_right(monkeypatch):
             return dice.read_dice(scene.image).values == scene.values
 
     return reads
+
+
+@pytest.fixture
+def caught(monkeypatch):
+    """caught(name, condition, seed): the calls of vision.dice's function ``name`` that
+    answered other than None or False while _read_at read that synthetic frame at WORK_SIDE,
+    each as (arguments, answer)."""
+    from vision.synth import render_dice
+
+    def catch(name: str, condition: str, seed: int) -> list[tuple[tuple, object]]:
+        calls = []
+        asked = getattr(dice, name)
+
+        def spy(*args):
+            answer = asked(*args)
+            if answer is not None and answer is not False:
+                calls.append((args, answer))
+            return answer
+
+        with monkeypatch.context() as patch:
+            patch.setattr(dice, name, spy)
+            dice._read_at(render_dice(seed, condition).image, dice.WORK_SIDE)
+        return calls
+
+    return catch

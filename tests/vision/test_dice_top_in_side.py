@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 import vision.dice as dice
-from vision.synth import render_dice
 
 
 def test_a_touching_dies_three_is_no_side_face(reads_right):
@@ -17,28 +16,9 @@ def test_a_touching_dies_three_is_no_side_face(reads_right):
     assert not reads_right("touching", 3178, without=("_top_in_side", None))
 
 
-def _asked():
-    """touching3178's steep top face, its rest and the faces peeled with it, as _explain asks."""
-    seen = []
-    asked = dice._top_in_side
-
-    def spy(face, rest, peeled):
-        other = asked(face, rest, peeled)
-        if other is not None:
-            seen.append((face, rest, peeled, other))
-        return other
-
-    dice._top_in_side = spy
-    try:
-        dice._read_at(render_dice(3178, "touching").image, dice.WORK_SIDE)
-    finally:
-        dice._top_in_side = asked
-    assert len(seen) == 1
-    return seen[0]
-
-
-def test_only_a_sure_face_wholly_in_the_rest_and_on_the_table_is_a_top_face():
-    face, rest, peeled, other = _asked()
+def test_only_a_sure_face_wholly_in_the_rest_and_on_the_table_is_a_top_face(caught):
+    # touching3178's steep top face, its rest and the faces peeled with it, as _explain asks.
+    [((face, rest, peeled), other)] = caught("_top_in_side", "touching", 3178)
     assert (face.die.value, other.die.value) == (1, 3)
     assert dice._top_in_side(face, rest, peeled) is other
 

@@ -34,28 +34,9 @@ def test_a_side_one_dropped_by_its_light_leaves_no_doubt():
     assert reading.confidence >= dice.SURE_READING
 
 
-def _side_one_and_its_face():
-    """rough3344's side 1 and the 3 it lies beside, as _read_at judges them."""
-    seen = []
-    judged = dice._turned_from_light
-
-    def spy(one, face):
-        turned = judged(one, face)
-        if turned:
-            seen.append((one, face))
-        return turned
-
-    dice._turned_from_light = spy
-    try:
-        dice._read_at(render_dice(3344, "rough").image, dice.WORK_SIDE)
-    finally:
-        dice._turned_from_light = judged
-    assert len(seen) == 1
-    return seen[0]
-
-
-def test_only_a_dim_light_pip_on_a_dim_face_is_turned_from_the_light():
-    one, face = _side_one_and_its_face()
+def test_only_a_dim_light_pip_on_a_dim_face_is_turned_from_the_light(caught):
+    # rough3344's side 1 and the 3 it lies beside, as _read_at judges them.
+    [((one, face), _)] = caught("_turned_from_light", "rough", 3344)
     pip = one.group[0]
     assert face.die.value == 3
     assert dice._turned_from_light(one, face)
